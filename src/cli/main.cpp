@@ -1,0 +1,86 @@
+// `inbetween`: play, serve the engine protocol, inspect rules, replay saved games.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "protocol/engine_loop.h"
+#include "protocol/json_codec.h"
+#include "rules/knob_reader.h"
+
+namespace inbetween::cli {
+
+bool want_color(const std::string& setting) {
+  if (setting == "always") return true;
+  if (setting == "never") return false;
+  return isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+}
+
+namespace {
+void add_rule_options(CLI::App* cmd, RuleChoice& choice) {
+  cmd->add_option("--rules", choice.rules, "preset name (see `inbetween rules list`) or path to a .toml file")
+      ->capture_default_str();
+  cmd->add_option("--set", choice.sets, "override a knob, e.g. --set pair_pays=3 (repeatable)");
+}
+}  // namespace
+
+}  // namespace inbetween::cli
+
+int main(int argc, char** argv) {
+  using namespace inbetween;
+  CLI::App app{"inbetween: the In-Between family of card games: play, engine protocol, rules"};
+  app.require_subcommand(1);
+
+  cli::PlayOptions play;
+  auto* play_cmd = app.add_subcommand("play", "play a game in the terminal against bots or friends");
+  cli::add_rule_options(play_cmd, play.rule_choice);
+  play_cmd->add_option("--players", play.players, "comma-separated seats: a name is a person, `bot` or `bot:KIND` a bot (kinds: random, sensible)")
+      ->capture_default_str();
+  play_cmd->add_option("--seed", play.seed, "seed for the shuffles (default: random; saved with the game)");
+  play_cmd->add_option("--dealer", play.dealer, "who deals first (default: as the rules say)");
+  play_cmd->add_option("--deck", play.deck, "stacked top cards, comma-separated, e.g. 5S,9H,7D");
+  play_cmd->add_option("--save", play.save, "file the game is saved to after every action")->capture_default_str();
+  play_cmd->add_option("--load", play.load, "continue a saved game");
+  play_cmd->add_option("--color", play.color, "colour: auto, always, never")->capture_default_str()
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+
+  cli::RuleChoice engine_choice;
+  auto* engine_cmd = app.add_subcommand("engine", "serve the JSON Lines engine protocol on stdin/stdout (docs/protocol.md)");
+  cli::add_rule_options(engine_cmd, engine_choice);
+
+  auto* rules_cmd = app.add_subcommand("rules", "list the presets or show one preset's knobs");
+  rules_cmd->require_subcommand(1);
+  rules_cmd->add_subcommand("list", "list the presets");
+  cli::RuleChoice show_choice;
+  auto* show_cmd = rules_cmd->add_subcommand("show", "show every knob of a preset (with --set overrides applied)");
+  show_cmd->add_option("name", show_choice.rules, "preset name or .toml path");
+  cli::add_rule_options(show_cmd, show_choice);
+
+  std::string replay_file, replay_color = "auto";
+  auto* replay_cmd = app.add_subcommand("replay", "replay a saved game and print what happened");
+  replay_cmd->add_option("file", replay_file, "a game saved by `play` (or a protocol log)")->required();
+  replay_cmd->add_option("--color", replay_color, "colour: auto, always, never")->check(CLI::IsMember({"auto", "always", "never"}));
+
+  CLI11_PARSE(app, argc, argv);
+  try {
+    if (play_cmd->parsed()) return cli::run_play(play, std::cin, std::cout);
+    if (engine_cmd->parsed()) {
+      protocol::run_engine(std::cin, std::cout, engine_choice.rules, engine_choice.sets);
+      return 0;
+    }
+    if (rules_cmd->got_subcommand("list")) return cli::run_rules_list(std::cout);
+    if (show_cmd->parsed()) return cli::run_rules_show(show_choice, std::cout);
+    if (replay_cmd->parsed()) return cli::run_replay(replay_file, replay_color, std::cout);
+  } catch (const rules::RuleError& e) {
+    fmt::print(stderr, "inbetween: {}\n", e.what());
+    return 2;
+  } catch (const protocol::ProtocolError& e) {
+    fmt::print(stderr, "inbetween: {}\n", e.what());
+    return 2;
+  }
+  return 0;
+}

@@ -1,0 +1,128 @@
+#include "cli/table_view.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include <fmt/color.h>
+#include <fmt/format.h>
+
+#include "protocol/json_codec.h"
+
+namespace inbetween::cli {
+namespace {
+std::string styled(const Style& style, const std::string& text, fmt::text_style ts) {
+  return style.color ? fmt::format(ts, "{}", text) : text;
+}
+std::string name(const pot::PotGame& game, int seat) { return game.seats()[static_cast<std::size_t>(seat)].name; }
+std::string chips(rules::Chips n) { return fmt::format("{} chip{}", n, n == 1 ? "" : "s"); }
+}  // namespace
+
+std::string bold(const Style& s, const std::string& t) { return styled(s, t, fmt::emphasis::bold); }
+std::string dim(const Style& s, const std::string& t) { return styled(s, t, fmt::emphasis::faint); }
+std::string good(const Style& s, const std::string& t) { return styled(s, t, fmt::fg(fmt::terminal_color::green) | fmt::emphasis::bold); }
+std::string bad(const Style& s, const std::string& t) { return styled(s, t, fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold); }
+
+std::string show_card(const Style& style, cards::Card card) {
+  static constexpr const char* kSuits[] = {"♠", "♥", "♦", "♣"};
+  std::string rank = card.rank() == 10 ? "10" : std::string(1, cards::rank_symbol(card.rank()));
+  std::string text = rank + kSuits[static_cast<int>(card.suit())];
+  bool red = card.suit() == cards::Suit::Hearts || card.suit() == cards::Suit::Diamonds;
+  return styled(style, text, (red ? fmt::fg(fmt::terminal_color::bright_red) : fmt::fg(fmt::terminal_color::bright_white)) |
+                                 fmt::emphasis::bold);
+}
+
+std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& e) {
+  using K = pot::EventKind;
+  std::string who = e.player >= 0 ? bold(s, name(game, e.player)) : "";
+  switch (e.kind) {
+    case K::Shuffled: return e.amount == 0 ? dim(s, "The deck is shuffled.") : dim(s, "The discards are shuffled into a fresh deck.");
+    case K::DrawForDeal: return fmt::format("{} draws {} for the deal.", who, show_card(s, e.card));
+    case K::DealerChosen: return fmt::format("{} deals first.", who);
+    case K::Ante: return dim(s, fmt::format("{} antes {}.", name(game, e.player), e.amount));
+    case K::BankerStake: return fmt::format("{} stakes {} as the bank.", who, e.amount);
+    case K::Rebuy: return fmt::format("{} buys {} more.", who, chips(e.amount));
+    case K::PostDealt:
+      return e.player >= 0 ? fmt::format("Post for {}: {}", who, show_card(s, e.card))
+                           : fmt::format("Post: {}", show_card(s, e.card));
+    case K::AceCalled: return fmt::format("{} calls the ace {}.", who, protocol::ace_name(e.ace));
+    case K::PostsReplaced: return fmt::format("Identical posts: {} gets two new posts.", who);
+    case K::PairPaid: return good(s, fmt::format("A pair of posts: {} takes {} from the pot.", name(game, e.player), chips(e.amount)));
+    case K::ConsecutiveLoss: return bad(s, fmt::format("Consecutive posts: {} loses {} to the pot.", name(game, e.player), chips(e.amount)));
+    case K::Push: return e.player >= 0 ? fmt::format("{}: push, {} back.", who, chips(e.amount)) : "Push.";
+    case K::Bet: return fmt::format("{} bets {}.", who, e.amount);
+    case K::Raise: return fmt::format("{} raises {}.", who, e.amount);
+    case K::Stand: return fmt::format("{} stands.", who);
+    case K::Pass: return fmt::format("{} passes.", who);
+    case K::ThirdCard: {
+      std::string how;
+      switch (e.outcome) {
+        case pot::Outcome::Between: how = good(s, "between!"); break;
+        case pot::Outcome::Outside: how = bad(s, "outside."); break;
+        case pot::Outcome::HitPost: how = bad(s, "it hits the post!"); break;
+        case pot::Outcome::TripleAce: how = bad(s, "ace-ace-ace!"); break;
+        case pot::Outcome::Trips: how = good(s, "three of a kind!"); break;
+        case pot::Outcome::NoTrips: how = "no three of a kind."; break;
+        case pot::Outcome::None: break;
+      }
+      return fmt::format("Third card: {} — {}", show_card(s, e.card), how);
+    }
+    case K::Win: return good(s, fmt::format("{} wins {}.", name(game, e.player), chips(e.amount)));
+    case K::Loss: return bad(s, fmt::format("{} loses {}.", name(game, e.player), chips(e.amount)));
+    case K::DealerTakesPot: return fmt::format("{} takes the {} left in the pot.", who, chips(e.amount));
+    case K::DealerChanged: return dim(s, fmt::format("The deal passes to {}.", name(game, e.player)));
+    case K::GameOver: return bold(s, "Game over.");
+  }
+  return "";
+}
+
+std::string show_table(const Style& s, const pot::PotGame& game) {
+  std::string out;
+  bool house = game.rules().banking == rules::Banking::House;
+  std::string deals = game.deals_total() > 0 ? fmt::format("deal {} of {}", game.deals_done() + 1, game.deals_total())
+                                             : fmt::format("deal {}", game.deals_done() + 1);
+  out += dim(s, fmt::format("── {} · {} · dealer {} · {} cards left ──", game.rules().name, deals, name(game, game.dealer()),
+                            game.shoe().remaining())) + "\n";
+  if (!house) out += fmt::format("Pot: {}\n", bold(s, std::to_string(game.pot())));
+  std::string stacks;
+  for (int i = 0; i < static_cast<int>(game.seats().size()); ++i) {
+    const auto& seat = game.seats()[static_cast<std::size_t>(i)];
+    std::string entry = fmt::format("{} {}", seat.name, seat.chips);
+    if (house && seat.wager > 0) entry += fmt::format(" (wager {})", seat.wager);
+    if (!game.in_game(i)) entry = dim(s, entry + " out");
+    else if (i == game.to_act()) entry = bold(s, "▸ " + entry);
+    stacks += (stacks.empty() ? "" : "   ") + entry;
+  }
+  out += "Stacks: " + stacks + "\n";
+  const auto& posts = game.posts();
+  if (posts.count > 0) {
+    std::string line = "Posts:  " + show_card(s, posts.cards[0]);
+    if (posts.count == 2) line += "  " + std::string(10, ' ').substr(0, 3) + show_card(s, posts.cards[1]);
+    else line += "   ??";
+    bool complete = posts.count == 2 && game.phase() != pot::Phase::CallSecondAce;
+    if (complete) line += fmt::format("   spread {}", bold(s, std::to_string(posts.spread())));
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string show_standings(const Style& s, const pot::PotGame& game) {
+  std::vector<int> order(game.seats().size());
+  std::iota(order.begin(), order.end(), 0);
+  auto net = [&](int i) { return game.seats()[static_cast<std::size_t>(i)].chips - game.seats()[static_cast<std::size_t>(i)].bought; };
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return net(a) > net(b); });
+  auto winners = game.winners();
+  std::string out = bold(s, "Standings") + "\n";
+  out += fmt::format("  {:<12} {:>8} {:>8} {:>8}\n", "player", "chips", "bought", "net");
+  for (int i : order) {
+    const auto& seat = game.seats()[static_cast<std::size_t>(i)];
+    bool won = std::find(winners.begin(), winners.end(), i) != winners.end();
+    std::string line = fmt::format("  {:<12} {:>8} {:>8} {:>+8}{}", seat.name, seat.chips, seat.bought, net(i), won ? "  winner" : "");
+    out += (won ? good(s, line) : line) + "\n";
+  }
+  if (game.pot() > 0) out += dim(s, fmt::format("  ({} left in the pot)", chips(game.pot()))) + "\n";
+  if (game.rules().banking == rules::Banking::House)
+    out += dim(s, fmt::format("  house result: {:+}", game.house())) + "\n";
+  return out;
+}
+
+}  // namespace inbetween::cli

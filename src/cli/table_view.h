@@ -1,0 +1,30 @@
+#pragma once
+// How the terminal shows a pot game: cards, the table, events as sentences, standings.
+#include <string>
+
+#include "games/pot/pot_game.h"
+
+namespace inbetween::cli {
+
+namespace pot = games::pot;
+
+// Colour on or off for everything this view prints.
+struct Style {
+  bool color = false;
+};
+
+// "9♣" (red for hearts and diamonds when colour is on).
+std::string show_card(const Style& style, cards::Card card);
+// One event as a line of text, or "" for events not worth a line.
+std::string narrate(const Style& style, const pot::PotGame& game, const pot::Event& event);
+// The table before a decision: pot, stacks, dealer, posts and spread.
+std::string show_table(const Style& style, const pot::PotGame& game);
+// Final standings, best first.
+std::string show_standings(const Style& style, const pot::PotGame& game);
+// Style helpers.
+std::string bold(const Style& style, const std::string& text);
+std::string dim(const Style& style, const std::string& text);
+std::string good(const Style& style, const std::string& text);
+std::string bad(const Style& style, const std::string& text);
+
+}  // namespace inbetween::cli

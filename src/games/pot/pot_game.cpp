@@ -1,0 +1,709 @@
+#include "games/pot/pot_game.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace inbetween::games::pot {
+namespace {
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+}  // namespace
+
+PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std::vector<Event>& events)
+    : rules_(std::move(rules)),
+      shoe_([&] {
+        try {
+          return cards::Shoe(cards::standard_shoe_contents(rules_->decks), setup.seed, setup.stacked);
+        } catch (const cards::StackError& e) {
+          throw SetupError(e.what());
+        }
+      }()) {
+  int n = static_cast<int>(setup.players.size());
+  if (n < rules_->min_players || n > rules_->max_players)
+    throw SetupError(fmt::format("{} players given; these rules seat {} to {} (min_players, max_players)", n,
+                                 rules_->min_players, rules_->max_players));
+  std::set<std::string> names;
+  for (const auto& name : setup.players) {
+    if (name.empty()) throw SetupError("a player's name is empty");
+    if (!names.insert(name).second) throw SetupError(fmt::format("two players are called '{}'", name));
+    seats_.push_back(Seat{name, rules_->start_chips, rules_->start_chips, 0, false});
+  }
+  if (setup.dealer && (*setup.dealer < 0 || *setup.dealer >= n)) throw SetupError("the named dealer is not a player");
+  deals_total_ = rules::total_deals(*rules_, n);
+  emit(events, EventKind::Shuffled, -1, 0);
+  choose_dealer(setup, events);
+  form_pot(events);
+  start_deal(events);
+  run(events);
+}
+
+// ---- small helpers -------------------------------------------------------------------------
+
+void PotGame::emit(std::vector<Event>& events, EventKind kind, int player, Chips amount) const {
+  Event e;
+  e.kind = kind;
+  e.player = static_cast<std::int8_t>(player);
+  e.amount = amount;
+  events.push_back(e);
+}
+
+void PotGame::emit_card(std::vector<Event>& events, EventKind kind, int player, Card card, Outcome outcome) const {
+  Event e;
+  e.kind = kind;
+  e.player = static_cast<std::int8_t>(player);
+  e.has_card = true;
+  e.card = card;
+  e.outcome = outcome;
+  events.push_back(e);
+}
+
+Card PotGame::draw(std::vector<Event>& events) {
+  if (shoe_.empty()) {
+    // Out of cards mid-turn: the discards become a fresh deck; cards on the table stay out.
+    shoe_.reshuffle();
+    emit(events, EventKind::Shuffled, -1, shoe_.generation());
+    if (shoe_.empty()) throw std::logic_error("every card is on the table; the shoe cannot deal");
+  }
+  return Card{shoe_.draw()};
+}
+
+bool PotGame::in_game(int seat) const {
+  const Seat& s = seats_[static_cast<std::size_t>(seat)];
+  if (rules_->rebuys) return true;
+  return house_game() ? s.chips >= rules_->min_bet : s.chips > 0;
+}
+
+bool PotGame::enough_players() const {
+  int in = 0;
+  for (int i = 0; i < players(); ++i) in += in_game(i) ? 1 : 0;
+  return in >= (house_game() ? 1 : 2);
+}
+
+Chips PotGame::chips_in() const {
+  Chips total = 0;
+  for (const auto& s : seats_) total += s.bought;
+  return total;
+}
+
+std::vector<int> PotGame::winners() const {
+  std::vector<int> best;
+  if (!over()) return best;
+  Chips top = 0;
+  for (int i = 0; i < players(); ++i) {
+    Chips net = seats_[static_cast<std::size_t>(i)].chips - seats_[static_cast<std::size_t>(i)].bought;
+    if (best.empty() || net > top) {
+      best = {i};
+      top = net;
+    } else if (net == top) {
+      best.push_back(i);
+    }
+  }
+  return best;
+}
+
+std::vector<Card> PotGame::table_cards() const {
+  std::vector<Card> cards(posts_.cards.begin(), posts_.cards.begin() + posts_.count);
+  if (third_) cards.push_back(*third_);
+  return cards;
+}
+
+void PotGame::clear_table() {
+  for (int i = 0; i < posts_.count; ++i) shoe_.discard(posts_.cards[static_cast<std::size_t>(i)].code);
+  if (third_) shoe_.discard(third_->code);
+  posts_ = Posts{};
+  third_.reset();
+}
+
+// ---- the course of the game ---------------------------------------------------------------
+
+void PotGame::choose_dealer(const Setup& setup, std::vector<Event>& events) {
+  if (setup.dealer) {
+    dealer_ = *setup.dealer;
+  } else if (rules_->first_dealer == rules::FirstDealer::Random) {
+    auto rng = cards::make_rng(setup.seed, cards::RngStream::Seating);
+    dealer_ = static_cast<int>(cards::uniform_below(rng, static_cast<std::uint64_t>(players())));
+  } else {
+    // Everyone draws a card face up; the highest deals; those tied for highest draw again.
+    std::vector<int> drawing(static_cast<std::size_t>(players()));
+    for (int i = 0; i < players(); ++i) drawing[static_cast<std::size_t>(i)] = i;
+    while (drawing.size() > 1) {
+      std::vector<std::pair<int, Card>> drawn;
+      for (int seat : drawing) {
+        Card c = draw(events);
+        emit_card(events, EventKind::DrawForDeal, seat, c);
+        drawn.emplace_back(seat, c);
+      }
+      for (auto& [seat, c] : drawn) shoe_.discard(c.code);
+      int top = 0;
+      for (auto& [seat, c] : drawn) top = std::max(top, c.rank());
+      drawing.clear();
+      for (auto& [seat, c] : drawn)
+        if (c.rank() == top) drawing.push_back(seat);
+    }
+    dealer_ = drawing.front();
+  }
+  emit(events, EventKind::DealerChosen, dealer_);
+}
+
+void PotGame::form_pot(std::vector<Event>& events) {
+  for (int k = 1; k <= players(); ++k) {
+    int seat = (dealer_ + k) % players();
+    Seat& s = seats_[static_cast<std::size_t>(seat)];
+    Chips a = std::min(rules_->ante, s.chips);
+    if (a <= 0 || !in_game(seat)) continue;
+    s.chips -= a;
+    pot_ += a;
+    emit(events, EventKind::Ante, seat, a);
+  }
+  Seat& banker = seats_[static_cast<std::size_t>(dealer_)];
+  Chips stake = std::min(rules_->banker_stake, banker.chips);
+  if (stake > 0) {
+    banker.chips -= stake;
+    pot_ += stake;
+    emit(events, EventKind::BankerStake, dealer_, stake);
+  }
+}
+
+void PotGame::start_deal(std::vector<Event>& events) {
+  turn_offset_ = 0;
+  if (!enough_players()) return finish_game(events);
+  if (house_game()) {
+    if (static_cast<int>(shoe_.remaining()) < rules_->reshuffle_below) {
+      shoe_.reshuffle();
+      emit(events, EventKind::Shuffled, -1, shoe_.generation());
+    }
+    next_house_player(Phase::Wager, events);
+  } else {
+    pending_ = Pending::NextTurn;
+  }
+}
+
+void PotGame::run(std::vector<Event>& events) {
+  // Automatic steps (a whole turn can be automatic: a paid pair) run here, in a loop, so a
+  // long chain of them never deepens the stack.
+  while (phase_ != Phase::Over && pending_ != Pending::None) {
+    Pending p = pending_;
+    pending_ = Pending::None;
+    if (p == Pending::NextTurn) {
+      next_turn(events);
+    } else {
+      end_deal(events);
+      if (phase_ != Phase::Over) start_deal(events);
+    }
+  }
+}
+
+void PotGame::next_turn(std::vector<Event>& events) {
+  int seat = -1;
+  while (seat < 0) {
+    if (++turn_offset_ > players()) {
+      pending_ = Pending::NextDeal;
+      return;
+    }
+    int candidate = (dealer_ + turn_offset_) % players();
+    if (in_game(candidate)) seat = candidate;
+  }
+  turn_seat_ = seat;
+  if (static_cast<int>(shoe_.remaining()) < rules_->reshuffle_below) {
+    shoe_.reshuffle();
+    emit(events, EventKind::Shuffled, -1, shoe_.generation());
+  }
+  deal_first_post(events);
+}
+
+void PotGame::end_deal(std::vector<Event>& events) {
+  ++deals_done_;
+  ++deals_by_dealer_;
+  bool last = deals_total_ > 0 && deals_done_ >= deals_total_;
+  if (deals_by_dealer_ >= rules_->deals_per_dealer || last) {
+    if (rules_->dealer_takes_pot && pot_ > 0) {
+      seats_[static_cast<std::size_t>(dealer_)].chips += pot_;
+      emit(events, EventKind::DealerTakesPot, dealer_, pot_);
+      pot_ = 0;
+    }
+    if (last) return finish_game(events);
+    dealer_ = (dealer_ + 1) % players();
+    deals_by_dealer_ = 0;
+    emit(events, EventKind::DealerChanged, dealer_);
+    if (!house_game() && pot_ == 0) form_pot(events);  // a new bank
+  }
+  if (!enough_players()) return finish_game(events);
+  if (rules_->reshuffle_each_deal) {
+    shoe_.reshuffle();
+    emit(events, EventKind::Shuffled, -1, shoe_.generation());
+  }
+}
+
+void PotGame::finish_game(std::vector<Event>& events) {
+  phase_ = Phase::Over;
+  to_act_ = -1;
+  pending_ = Pending::None;
+  emit(events, EventKind::GameOver, -1);
+}
+
+// ---- one turn of a pot game ----------------------------------------------------------------
+
+void PotGame::deal_first_post(std::vector<Event>& events) {
+  posts_ = Posts{};
+  Card c = draw(events);
+  posts_.cards[0] = c;
+  posts_.count = 1;
+  int player = house_game() ? -1 : turn_seat_;
+  emit_card(events, EventKind::PostDealt, player, c);
+  if (c.is_ace() && rules_->first_ace == rules::FirstAce::Call && !house_game()) {
+    phase_ = Phase::CallFirstAce;
+    to_act_ = turn_seat_;
+    return;
+  }
+  deal_second_post(events);
+}
+
+void PotGame::deal_second_post(std::vector<Event>& events) {
+  Card c = draw(events);
+  posts_.cards[1] = c;
+  posts_.count = 2;
+  emit_card(events, EventKind::PostDealt, house_game() ? -1 : turn_seat_, c);
+  if (c.is_ace() && rules_->second_ace == rules::SecondAce::Call && !house_game()) {
+    phase_ = Phase::CallSecondAce;
+    to_act_ = turn_seat_;
+    return;
+  }
+  if (house_game()) return house_posts_complete(events);
+  posts_complete(events);
+}
+
+void PotGame::posts_complete(std::vector<Event>& events) {
+  Seat& s = seats_[static_cast<std::size_t>(turn_seat_)];
+  bool aces_can_differ = rules_->first_ace == rules::FirstAce::Call || rules_->second_ace == rules::SecondAce::Call;
+  if (posts_.pair(aces_can_differ)) {
+    switch (rules_->pair_posts) {
+      case rules::PairPosts::Pay: {
+        Chips paid = std::min(rules_->pair_pays, pot_);
+        s.chips += paid;
+        pot_ -= paid;
+        emit(events, EventKind::PairPaid, turn_seat_, paid);
+        return end_turn(events);
+      }
+      case rules::PairPosts::Redeal:
+        emit(events, EventKind::PostsReplaced, turn_seat_);
+        clear_table();
+        return deal_first_post(events);
+      case rules::PairPosts::Play:
+      case rules::PairPosts::ThirdCard:  // refused for pot games when the rules are loaded
+        break;
+    }
+  } else if (posts_.consecutive()) {
+    switch (rules_->consecutive_posts) {
+      case rules::ConsecutivePosts::LoseMin: {
+        Chips lost = std::min(rules_->min_bet, s.chips);
+        s.chips -= lost;
+        pot_ += lost;
+        emit(events, EventKind::ConsecutiveLoss, turn_seat_, lost);
+        return end_turn(events);
+      }
+      case rules::ConsecutivePosts::Push:
+        emit(events, EventKind::Push, turn_seat_, 0);
+        return end_turn(events);
+      case rules::ConsecutivePosts::Play: break;
+    }
+  }
+  phase_ = Phase::Bet;
+  to_act_ = turn_seat_;
+}
+
+int PotGame::worst_multiplier() const {
+  int m = rules_->post_hit_multiplier;
+  if (posts_.both_aces()) m = std::max(m, rules_->triple_ace_multiplier);
+  return std::max(1, m);
+}
+
+Chips PotGame::bet_limit(int player, std::string* why) const {
+  const Seat& s = seats_[static_cast<std::size_t>(player)];
+  auto lower = [&](Chips& limit, Chips value, auto&& reason) {
+    if (value < limit) {
+      limit = value;
+      if (why) *why = reason();
+    }
+  };
+  if (phase_ == Phase::Wager) {
+    Chips limit = s.chips;
+    if (why) *why = fmt::format("your stack of {}", s.chips);
+    if (rules_->max_bet > 0) lower(limit, rules_->max_bet, [&] { return fmt::format("the table maximum of {} (max_bet)", rules_->max_bet); });
+    return limit;
+  }
+  Chips limit = pot_;
+  if (why) *why = fmt::format("the pot of {}", pot_);
+  if (rules_->max_bet > 0) lower(limit, rules_->max_bet, [&] { return fmt::format("the table maximum of {} (max_bet)", rules_->max_bet); });
+  if (rules_->first_deck_bet_cap > 0 && shoe_.generation() == 0)
+    lower(limit, rules_->first_deck_bet_cap, [&] {
+      return fmt::format("the first-deck cap of {} (first_deck_bet_cap: while the first deck lasts)", rules_->first_deck_bet_cap);
+    });
+  if (rules_->loss_limit == rules::LossLimit::LimitBet) {
+    int m = worst_multiplier();
+    lower(limit, s.chips / m, [&] {
+      return m == 1 ? fmt::format("your stack of {}", s.chips)
+                    : fmt::format("what your stack of {} can cover when the worst outcome costs {}x the bet", s.chips, m);
+    });
+  } else {
+    lower(limit, s.chips, [&] { return fmt::format("your stack of {}", s.chips); });
+  }
+  return limit;
+}
+
+void PotGame::resolve_bet(Chips amount, std::vector<Event>& events) {
+  Seat& s = seats_[static_cast<std::size_t>(turn_seat_)];
+  emit(events, EventKind::Bet, turn_seat_, amount);
+  Card third = draw(events);
+  third_ = third;
+  Outcome outcome = posts_.judge(third);
+  emit_card(events, EventKind::ThirdCard, turn_seat_, third, outcome);
+  if (outcome == Outcome::Between) {
+    s.chips += amount;
+    pot_ -= amount;
+    Event e{EventKind::Win, static_cast<std::int8_t>(turn_seat_), false, {}, AceValue::High, outcome, amount};
+    events.push_back(e);
+  } else {
+    Chips loss = amount;
+    if (outcome == Outcome::HitPost) loss = amount * rules_->post_hit_multiplier;
+    if (outcome == Outcome::TripleAce) loss = amount * rules_->triple_ace_multiplier;
+    loss = std::min(loss, s.chips);  // never more than the player holds (loss_limit)
+    s.chips -= loss;
+    pot_ += loss;
+    Event e{EventKind::Loss, static_cast<std::int8_t>(turn_seat_), false, {}, AceValue::High, outcome, loss};
+    events.push_back(e);
+  }
+  end_turn(events);
+}
+
+void PotGame::end_turn(std::vector<Event>& events) {
+  clear_table();
+  to_act_ = -1;
+  if (pot_ == 0) {
+    if (rules_->when_pot_empty == rules::EmptyPot::End) return finish_game(events);
+    form_pot(events);
+  }
+  if (!enough_players()) return finish_game(events);
+  pending_ = Pending::NextTurn;
+}
+
+// ---- a hand of a house game (Red Dog) ------------------------------------------------------
+
+void PotGame::next_house_player(Phase phase, std::vector<Event>& events) {
+  while (++turn_offset_ <= players()) {
+    int seat = (dealer_ + turn_offset_) % players();
+    const Seat& s = seats_[static_cast<std::size_t>(seat)];
+    bool takes_part = phase == Phase::Wager ? in_game(seat) : s.wager > 0;
+    if (takes_part) {
+      phase_ = phase;
+      to_act_ = seat;
+      turn_seat_ = seat;
+      return;
+    }
+  }
+  to_act_ = -1;
+  if (phase == Phase::Wager) {
+    bool anyone = std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.wager > 0; });
+    if (!anyone) {
+      // Nobody wagered (all sat out): the hand is void.
+      pending_ = Pending::NextDeal;
+      return;
+    }
+    deal_first_post(events);
+  } else {
+    resolve_house(events);
+  }
+}
+
+void PotGame::house_posts_complete(std::vector<Event>& events) {
+  bool pair = posts_.pair(false);
+  if (pair && rules_->pair_posts == rules::PairPosts::Redeal) {
+    emit(events, EventKind::PostsReplaced, -1);
+    clear_table();
+    return deal_first_post(events);
+  }
+  if (pair && rules_->pair_posts == rules::PairPosts::ThirdCard) {
+    Card third = draw(events);
+    third_ = third;
+    bool trips = third.rank() == posts_.cards[0].rank();
+    emit_card(events, EventKind::ThirdCard, -1, third, trips ? Outcome::Trips : Outcome::NoTrips);
+    for (int i = 0; i < players(); ++i) {
+      Seat& s = seats_[static_cast<std::size_t>(i)];
+      if (s.wager == 0) continue;
+      if (trips) {
+        Chips won = s.wager * rules_->triple_pays;
+        house_ -= won;
+        s.chips += s.wager + won;
+        Event e{EventKind::Win, static_cast<std::int8_t>(i), false, {}, AceValue::High, Outcome::Trips, won};
+        events.push_back(e);
+      } else {
+        s.chips += s.wager;
+        emit(events, EventKind::Push, i, s.wager);
+      }
+      s.wager = 0;
+    }
+    return end_hand(events);
+  }
+  if (!pair && posts_.consecutive() && rules_->consecutive_posts == rules::ConsecutivePosts::Push) {
+    for (int i = 0; i < players(); ++i) {
+      Seat& s = seats_[static_cast<std::size_t>(i)];
+      if (s.wager == 0) continue;
+      s.chips += s.wager;
+      emit(events, EventKind::Push, i, s.wager);
+      s.wager = 0;
+    }
+    return end_hand(events);
+  }
+  if (rules_->allow_raise) {
+    turn_offset_ = 0;
+    return next_house_player(Phase::Raise, events);
+  }
+  resolve_house(events);
+}
+
+void PotGame::resolve_house(std::vector<Event>& events) {
+  Card third = draw(events);
+  third_ = third;
+  Outcome outcome = posts_.judge(third);
+  if (outcome == Outcome::TripleAce) outcome = Outcome::HitPost;  // no special triple-ace rule
+  emit_card(events, EventKind::ThirdCard, -1, third, outcome);
+  int spread = posts_.spread();
+  const auto& pays = rules_->spread_pays;
+  Chips odds = spread > 0 ? pays[std::min(static_cast<std::size_t>(spread), pays.size()) - 1] : 0;
+  for (int i = 0; i < players(); ++i) {
+    Seat& s = seats_[static_cast<std::size_t>(i)];
+    if (s.wager == 0) continue;
+    if (outcome == Outcome::Between) {
+      Chips won = s.wager * odds;
+      house_ -= won;
+      s.chips += s.wager + won;
+      Event e{EventKind::Win, static_cast<std::int8_t>(i), false, {}, AceValue::High, outcome, won};
+      events.push_back(e);
+    } else {
+      house_ += s.wager;
+      Event e{EventKind::Loss, static_cast<std::int8_t>(i), false, {}, AceValue::High, outcome, s.wager};
+      events.push_back(e);
+    }
+    s.wager = 0;
+    s.raised = false;
+  }
+  end_hand(events);
+}
+
+void PotGame::end_hand(std::vector<Event>& events) {
+  (void)events;
+  clear_table();
+  for (auto& s : seats_) s.raised = false;
+  to_act_ = -1;
+  pending_ = Pending::NextDeal;
+}
+
+// ---- actions -------------------------------------------------------------------------------
+
+Legal PotGame::legal(int player) const {
+  Legal l;
+  if (over() || player < 0 || player >= players()) return l;
+  if (rules_->rebuys) {
+    l.rebuy = true;
+    l.rebuy_max = rules_->rebuy_max;
+  }
+  if (player != to_act_) return l;
+  switch (phase_) {
+    case Phase::CallFirstAce:
+    case Phase::CallSecondAce: l.call = true; break;
+    case Phase::Bet:
+    case Phase::Wager: {
+      Chips mx = bet_limit(player, nullptr);
+      l.bet = mx >= rules_->min_bet;
+      if (l.bet) {
+        l.bet_min = rules_->min_bet;
+        l.bet_max = mx;
+      }
+      // With no affordable bet the player must be let off even where the rules have no fold.
+      l.pass = rules_->allow_pass || !l.bet;
+      break;
+    }
+    case Phase::Raise:
+      l.raise = seats_[static_cast<std::size_t>(player)].chips >= seats_[static_cast<std::size_t>(player)].wager;
+      l.stand = true;
+      break;
+    case Phase::Over: break;
+  }
+  return l;
+}
+
+std::optional<Refusal> PotGame::check(int player, const Action& action) const {
+  if (over()) return Refusal{"game_over", "the game is over"};
+  if (player < 0 || player >= players()) return Refusal{"unknown_player", "no such player at this table"};
+  const Seat& s = seats_[static_cast<std::size_t>(player)];
+  if (const auto* r = std::get_if<Rebuy>(&action)) {
+    if (!rules_->rebuys) return Refusal{"rebuy_not_allowed", "these rules allow no rebuys (rebuys = false)"};
+    if (r->amount < 1 || r->amount > rules_->rebuy_max)
+      return Refusal{"rebuy_out_of_range",
+                     fmt::format("a rebuy must be from 1 to {} chips (rebuy_max), not {}", rules_->rebuy_max, r->amount)};
+    return std::nullopt;
+  }
+  if (player != to_act_)
+    return Refusal{"not_your_turn", fmt::format("it is {}'s turn, not {}'s", seats_[static_cast<std::size_t>(to_act_)].name, s.name)};
+  Legal l = legal(player);
+  return std::visit(
+      Overloaded{
+          [&](const Bet& b) -> std::optional<Refusal> {
+            if (phase_ == Phase::Raise) return Refusal{"not_now", "the wager is placed: raise or stand"};
+            if (phase_ != Phase::Bet && phase_ != Phase::Wager)
+              return Refusal{"not_now", "no bet now: the ace post must be called high or low first"};
+            std::string why;
+            Chips mx = bet_limit(player, &why);
+            if (!l.bet)
+              return Refusal{"no_bet_possible",
+                             fmt::format("no bet is possible: the minimum bet of {} exceeds {}; pass", rules_->min_bet, why)};
+            if (b.amount < rules_->min_bet)
+              return Refusal{"bet_too_small", fmt::format("bet {} is below the minimum bet of {}", b.amount, rules_->min_bet)};
+            if (b.amount > mx) return Refusal{"bet_too_large", fmt::format("bet {} exceeds {}", b.amount, why)};
+            return std::nullopt;
+          },
+          [&](const Pass&) -> std::optional<Refusal> {
+            if (phase_ != Phase::Bet && phase_ != Phase::Wager)
+              return Refusal{"not_now", phase_ == Phase::Raise ? "the wager is placed: raise or stand"
+                                                               : "call the ace post high or low first"};
+            if (!l.pass)
+              return Refusal{"pass_not_allowed",
+                             fmt::format("these rules have no fold (allow_pass = false): bet from {} to {}", l.bet_min, l.bet_max)};
+            return std::nullopt;
+          },
+          [&](const Call&) -> std::optional<Refusal> {
+            if (!l.call) return Refusal{"no_ace_to_call", "there is no ace post to call high or low"};
+            return std::nullopt;
+          },
+          [&](const Raise&) -> std::optional<Refusal> {
+            if (!house_game())
+              return Refusal{"raise_not_allowed", "raise belongs to house games like Red Dog; these rules have none (banking = pot)"};
+            if (phase_ != Phase::Raise) return Refusal{"not_now", "a raise comes after the spread is announced"};
+            if (!l.raise)
+              return Refusal{"raise_unaffordable", fmt::format("a raise of {} exceeds your stack of {}", s.wager, s.chips)};
+            return std::nullopt;
+          },
+          [&](const Stand&) -> std::optional<Refusal> {
+            if (phase_ != Phase::Raise)
+              return Refusal{"not_now", house_game() ? "stand comes after the spread is announced"
+                                                     : "stand belongs to house games like Red Dog"};
+            return std::nullopt;
+          },
+          [&](const Rebuy&) -> std::optional<Refusal> { return std::nullopt; },
+      },
+      action);
+}
+
+std::optional<Refusal> PotGame::apply(int player, const Action& action, std::vector<Event>& events) {
+  if (auto refusal = check(player, action)) return refusal;
+  Seat& s = seats_[static_cast<std::size_t>(player)];
+  std::visit(Overloaded{
+                 [&](const Rebuy& r) {
+                   s.chips += r.amount;
+                   s.bought += r.amount;
+                   emit(events, EventKind::Rebuy, player, r.amount);
+                 },
+                 [&](const Call& c) {
+                   bool first = phase_ == Phase::CallFirstAce;
+                   posts_.ace[first ? 0 : 1] = c.ace;
+                   Event e{EventKind::AceCalled, static_cast<std::int8_t>(player), true,
+                           posts_.cards[first ? 0 : 1], c.ace, Outcome::None, 0};
+                   events.push_back(e);
+                   to_act_ = -1;
+                   if (first) {
+                     deal_second_post(events);
+                   } else {
+                     posts_complete(events);
+                   }
+                 },
+                 [&](const Bet& b) {
+                   to_act_ = -1;
+                   if (phase_ == Phase::Wager) {
+                     s.chips -= b.amount;
+                     s.wager = b.amount;
+                     emit(events, EventKind::Bet, player, b.amount);
+                     next_house_player(Phase::Wager, events);
+                   } else {
+                     resolve_bet(b.amount, events);
+                   }
+                 },
+                 [&](const Pass&) {
+                   to_act_ = -1;
+                   emit(events, EventKind::Pass, player);
+                   if (phase_ == Phase::Wager) {
+                     next_house_player(Phase::Wager, events);
+                   } else {
+                     end_turn(events);
+                   }
+                 },
+                 [&](const Raise&) {
+                   to_act_ = -1;
+                   s.chips -= s.wager;
+                   emit(events, EventKind::Raise, player, s.wager);
+                   s.wager *= 2;
+                   s.raised = true;
+                   next_house_player(Phase::Raise, events);
+                 },
+                 [&](const Stand&) {
+                   to_act_ = -1;
+                   emit(events, EventKind::Stand, player);
+                   next_house_player(Phase::Raise, events);
+                 },
+             },
+             action);
+  run(events);
+  return std::nullopt;
+}
+
+// ---- names ---------------------------------------------------------------------------------
+
+const char* action_name(const Action& action) {
+  static constexpr const char* kNames[] = {"bet", "pass", "call", "raise", "stand", "rebuy"};
+  return kNames[action.index()];
+}
+
+const char* event_name(EventKind kind) {
+  switch (kind) {
+    case EventKind::Shuffled: return "shuffled";
+    case EventKind::DrawForDeal: return "draw_for_deal";
+    case EventKind::DealerChosen: return "dealer_chosen";
+    case EventKind::Ante: return "ante";
+    case EventKind::BankerStake: return "banker_stake";
+    case EventKind::Rebuy: return "rebuy";
+    case EventKind::PostDealt: return "post_dealt";
+    case EventKind::AceCalled: return "ace_called";
+    case EventKind::PostsReplaced: return "posts_replaced";
+    case EventKind::PairPaid: return "pair_paid";
+    case EventKind::ConsecutiveLoss: return "consecutive_loss";
+    case EventKind::Push: return "push";
+    case EventKind::Bet: return "bet";
+    case EventKind::Raise: return "raise";
+    case EventKind::Stand: return "stand";
+    case EventKind::Pass: return "pass";
+    case EventKind::ThirdCard: return "third_card";
+    case EventKind::Win: return "win";
+    case EventKind::Loss: return "loss";
+    case EventKind::DealerTakesPot: return "dealer_takes_pot";
+    case EventKind::DealerChanged: return "dealer_changed";
+    case EventKind::GameOver: return "game_over";
+  }
+  return "?";
+}
+
+const char* outcome_name(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::None: return "";
+    case Outcome::Between: return "between";
+    case Outcome::Outside: return "outside";
+    case Outcome::HitPost: return "hit_post";
+    case Outcome::TripleAce: return "triple_ace";
+    case Outcome::Trips: return "trips";
+    case Outcome::NoTrips: return "no_trips";
+  }
+  return "?";
+}
+
+}  // namespace inbetween::games::pot

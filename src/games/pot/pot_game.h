@@ -1,0 +1,144 @@
+#pragma once
+// The pot-game family as a pure state machine: legal actions, apply, and a read-only view.
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cards/shoe.h"
+#include "games/pot/action.h"
+#include "games/pot/event.h"
+#include "games/pot/posts.h"
+#include "rules/pot_rules.h"
+
+namespace inbetween::games::pot {
+
+using rules::PotRules;
+
+// A seat at the table.
+struct Seat {
+  std::string name;
+  Chips chips = 0;
+  Chips bought = 0;   // start chips plus rebuys: what this player put into the game
+  Chips wager = 0;    // house games: chips on the table this hand
+  bool raised = false;
+};
+
+// What the game waits for.
+enum class Phase { Wager, CallFirstAce, CallSecondAce, Bet, Raise, Over };
+
+// How a game starts: everything besides the rules that fixes its course.
+struct Setup {
+  std::vector<std::string> players;
+  std::uint64_t seed = 0;
+  std::optional<int> dealer;                 // skips the draw for the deal
+  std::vector<cards::CardCode> stacked;      // dealt first, top first
+};
+
+// The actions open to one player right now.
+struct Legal {
+  bool bet = false;
+  Chips bet_min = 0, bet_max = 0;
+  bool pass = false;
+  bool call = false;
+  bool raise = false;
+  bool stand = false;
+  bool rebuy = false;
+  Chips rebuy_max = 0;
+  bool any() const { return bet || pass || call || raise || stand || rebuy; }
+};
+
+// Thrown by the constructor for a setup that cannot start (too many players, bad stack...).
+struct SetupError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class PotGame {
+ public:
+  // Starts the game: seats, the first dealer, the first pot; `events` receives what happened.
+  PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std::vector<Event>& events);
+
+  // Who must act, or -1 when nobody (game over).
+  int to_act() const { return to_act_; }
+  Legal legal(int player) const;
+  // Applies one action: appends its events and returns nothing, or returns why it is refused
+  // and leaves the game exactly as it was.
+  std::optional<Refusal> apply(int player, const Action& action, std::vector<Event>& events);
+
+  const PotRules& rules() const { return *rules_; }
+  std::shared_ptr<const PotRules> rules_ptr() const { return rules_; }
+  std::span<const Seat> seats() const { return seats_; }
+  Chips pot() const { return pot_; }
+  Chips house() const { return house_; }
+  int dealer() const { return dealer_; }
+  Phase phase() const { return phase_; }
+  bool over() const { return phase_ == Phase::Over; }
+  const Posts& posts() const { return posts_; }
+  std::optional<Card> third_card() const { return third_; }
+  const cards::Shoe& shoe() const { return shoe_; }
+  int deals_done() const { return deals_done_; }
+  int deals_total() const { return deals_total_; }
+  // Chips that came into the game: start chips and rebuys.
+  Chips chips_in() const;
+  // Players with the best result (chips less what they bought); empty until the game is over.
+  std::vector<int> winners() const;
+  // Every card the table holds now (posts and third card), for conservation checks.
+  std::vector<Card> table_cards() const;
+  // Whether this seat still plays (has chips, or may buy more).
+  bool in_game(int seat) const;
+
+ private:
+  bool house_game() const { return rules_->banking == rules::Banking::House; }
+  int players() const { return static_cast<int>(seats_.size()); }
+  Card draw(std::vector<Event>& events);
+  void emit(std::vector<Event>& events, EventKind kind, int player, Chips amount = 0) const;
+  void emit_card(std::vector<Event>& events, EventKind kind, int player, Card card, Outcome outcome = Outcome::None) const;
+
+  void choose_dealer(const Setup& setup, std::vector<Event>& events);
+  void form_pot(std::vector<Event>& events);
+  void start_deal(std::vector<Event>& events);
+  void next_turn(std::vector<Event>& events);
+  void end_deal(std::vector<Event>& events);
+  void finish_game(std::vector<Event>& events);
+  bool enough_players() const;
+
+  void deal_first_post(std::vector<Event>& events);
+  void deal_second_post(std::vector<Event>& events);
+  void posts_complete(std::vector<Event>& events);
+  void clear_table();
+  void end_turn(std::vector<Event>& events);
+  void resolve_bet(Chips amount, std::vector<Event>& events);
+  // The largest bet allowed now; `why` (if given) receives the limit that binds, in words.
+  Chips bet_limit(int player, std::string* why) const;
+  int worst_multiplier() const;
+  void run(std::vector<Event>& events);
+  void end_hand(std::vector<Event>& events);
+
+  void house_posts_complete(std::vector<Event>& events);
+  void next_house_player(Phase phase, std::vector<Event>& events);
+  void resolve_house(std::vector<Event>& events);
+
+  std::optional<Refusal> check(int player, const Action& action) const;
+
+  std::shared_ptr<const PotRules> rules_;
+  std::vector<Seat> seats_;
+  cards::Shoe shoe_;
+  Chips pot_ = 0;
+  Chips house_ = 0;
+  int dealer_ = 0;
+  int to_act_ = -1;
+  Phase phase_ = Phase::Bet;  // set before every decision; Over only at the end
+  Posts posts_;
+  std::optional<Card> third_;
+  // Automatic steps still to run before the next decision.
+  enum class Pending { None, NextTurn, NextDeal };
+  Pending pending_ = Pending::None;
+  int turn_seat_ = 0;
+  int turn_offset_ = 0;  // seats after the dealer already reached in this deal (1..players)
+  int deals_done_ = 0;
+  int deals_by_dealer_ = 0;
+  int deals_total_ = 0;
+};
+
+}  // namespace inbetween::games::pot

@@ -1,0 +1,92 @@
+#include "protocol/engine_loop.h"
+
+#include <istream>
+#include <ostream>
+
+#include <fmt/format.h>
+
+namespace inbetween::protocol {
+namespace {
+json error_reply(const std::string& code, const std::string& message) {
+  return {{"ok", false}, {"error", {{"code", code}, {"message", message}}}};
+}
+}  // namespace
+
+GameSession& Engine::current() const {
+  if (!session_) throw ProtocolError("no_game", "no game yet: start one with {\"cmd\":\"new\",...}");
+  return *session_;
+}
+
+json Engine::dispatch(const json& request) {
+  if (!request.is_object() || !request.contains("cmd") || !request["cmd"].is_string())
+    throw ProtocolError("bad_request", "a request is a JSON object with a \"cmd\", e.g. {\"cmd\":\"state\"}");
+  std::string cmd = request["cmd"].get<std::string>();
+  if (cmd == "new") {
+    json filled = request;
+    if (!filled.contains("rules")) filled["rules"] = default_rules_;
+    for (const auto& text : default_sets_) {
+      auto eq = text.find('=');
+      if (eq == std::string::npos) throw ProtocolError("bad_rules", fmt::format("--set {}: expected knob=value", text));
+      if (!filled.contains("set")) filled["set"] = json::object();
+      if (filled["set"].is_object() && !filled["set"].contains(text.substr(0, eq)))
+        filled["set"][text.substr(0, eq)] = text.substr(eq + 1);
+    }
+    auto session = new_session(filled);  // the old game stays if this one cannot start
+    session_ = std::move(session);
+    json reply = {{"ok", true}};
+    if (auto* pot_session = dynamic_cast<PotSession*>(session_.get())) reply["events"] = pot_session->opening_events();
+    reply["state"] = session_->state();
+    return reply;
+  }
+  if (cmd == "legal") {
+    std::optional<std::string> player;
+    if (auto it = request.find("player"); it != request.end()) {
+      if (!it->is_string()) throw ProtocolError("bad_request", "\"player\" must be a name");
+      player = it->get<std::string>();
+    }
+    json reply = current().legal(player);
+    reply["ok"] = true;
+    return reply;
+  }
+  if (cmd == "act") {
+    json events = current().act(request);
+    return {{"ok", true}, {"events", events}, {"state", current().state()}};
+  }
+  if (cmd == "state") return {{"ok", true}, {"state", current().state()}};
+  if (cmd == "log") return {{"ok", true}, {"log", current().log()}};
+  if (cmd == "quit") {
+    quit_ = true;
+    return {{"ok", true}};
+  }
+  throw ProtocolError("unknown_cmd", fmt::format("unknown cmd \"{}\"; known: new, legal, act, state, log, quit", cmd));
+}
+
+json Engine::handle(const std::string& line) {
+  json request;
+  try {
+    request = json::parse(line);
+  } catch (const json::parse_error& e) {
+    return error_reply("bad_json", fmt::format("not a JSON line: {}", e.what()));
+  }
+  try {
+    return dispatch(request);
+  } catch (const ProtocolError& e) {
+    return error_reply(e.code, e.what());
+  } catch (const json::exception& e) {
+    return error_reply("bad_request", e.what());
+  } catch (const std::exception& e) {
+    return error_reply("internal", e.what());
+  }
+}
+
+void run_engine(std::istream& in, std::ostream& out, const std::string& default_rules,
+                const std::vector<std::string>& default_sets) {
+  Engine engine(default_rules, default_sets);
+  std::string line;
+  while (!engine.quit() && std::getline(in, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    out << engine.handle(line).dump() << '\n' << std::flush;
+  }
+}
+
+}  // namespace inbetween::protocol

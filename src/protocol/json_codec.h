@@ -1,0 +1,36 @@
+#pragma once
+// JSON for pot games: cards as notation strings, actions, events, legal actions and the state.
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "games/pot/pot_game.h"
+
+namespace inbetween::protocol {
+
+using nlohmann::json;
+namespace pot = games::pot;
+
+// A request the engine cannot take; `code` is stable, `message` is for people.
+struct ProtocolError : std::runtime_error {
+  ProtocolError(std::string code_, const std::string& message) : std::runtime_error(message), code(std::move(code_)) {}
+  std::string code;
+};
+
+json card_json(cards::Card card);
+// Throws ProtocolError("bad_card") naming the text.
+cards::Card card_from_json(const json& j);
+
+json action_json(const pot::Action& action);
+// Throws ProtocolError("bad_action") for an unknown type or a missing/invalid field.
+pot::Action action_from_json(const json& j);
+
+json event_json(const pot::PotGame& game, const pot::Event& event);
+json legal_json(const pot::PotGame& game, int player);
+json state_json(const pot::PotGame& game);
+
+const char* phase_name(pot::Phase phase);
+const char* ace_name(pot::AceValue ace);
+
+}  // namespace inbetween::protocol

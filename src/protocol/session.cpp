@@ -1,0 +1,139 @@
+#include "protocol/session.h"
+
+#include <random>
+
+#include <fmt/format.h>
+
+#include "rules/rule_files.h"
+
+namespace inbetween::protocol {
+
+std::vector<std::string> players_from_json(const json& request) {
+  auto it = request.find("players");
+  if (it == request.end() || !it->is_array() || it->empty())
+    throw ProtocolError("bad_request", "\"players\" must be a list of names, e.g. [\"ann\",\"bob\"]");
+  std::vector<std::string> names;
+  for (const auto& p : *it) {
+    if (!p.is_string()) throw ProtocolError("bad_request", fmt::format("player {} is not a name (a string)", p.dump()));
+    names.push_back(p.get<std::string>());
+  }
+  return names;
+}
+
+std::vector<rules::Override> overrides_from_json(const json& request) {
+  std::vector<rules::Override> out;
+  auto it = request.find("set");
+  if (it == request.end()) return out;
+  if (!it->is_object()) throw ProtocolError("bad_request", "\"set\" must be an object of knob: value");
+  for (const auto& [knob, value] : it->items())
+    out.push_back({knob, value.is_string() ? value.get<std::string>() : value.dump()});
+  return out;
+}
+
+namespace {
+std::string rules_name(const json& request) {
+  auto it = request.find("rules");
+  if (it == request.end() || !it->is_string())
+    throw ProtocolError("bad_request", "\"rules\" must name a preset (e.g. \"hoyle\") or a .toml file");
+  return it->get<std::string>();
+}
+}  // namespace
+
+std::unique_ptr<GameSession> new_session(const json& request) {
+  std::string name = rules_name(request);
+  try {
+    std::string family = rules::rules_family(name);
+    if (family == "pot") {
+      auto rules = std::make_shared<const rules::PotRules>(rules::load_pot_rules(name, overrides_from_json(request)));
+      return std::make_unique<PotSession>(request, std::move(rules));
+    }
+    throw ProtocolError("bad_rules", fmt::format("rules '{}' are of the {} family, which this engine cannot play yet", name, family));
+  } catch (const rules::RuleError& e) {
+    throw ProtocolError("bad_rules", e.what());
+  }
+}
+
+PotSession::PotSession(const json& request, std::shared_ptr<const rules::PotRules> rules) : new_request_(request) {
+  pot::Setup setup;
+  setup.players = players_from_json(request);
+  if (auto it = request.find("seed"); it != request.end()) {
+    if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
+      throw ProtocolError("bad_request", "\"seed\" must be a non-negative whole number");
+    setup.seed = it->get<std::uint64_t>();
+  } else {
+    // No seed given: draw one, and record it so that the log replays this very game.
+    std::random_device device;
+    setup.seed = (static_cast<std::uint64_t>(device()) << 32) | device();
+    new_request_["seed"] = setup.seed;
+  }
+  if (auto it = request.find("dealer"); it != request.end()) {
+    if (!it->is_string()) throw ProtocolError("bad_request", "\"dealer\" must be a player's name");
+    auto pos = std::find(setup.players.begin(), setup.players.end(), it->get<std::string>());
+    if (pos == setup.players.end())
+      throw ProtocolError("bad_setup", fmt::format("dealer '{}' is not one of the players", it->get<std::string>()));
+    setup.dealer = static_cast<int>(pos - setup.players.begin());
+  }
+  if (auto it = request.find("deck"); it != request.end()) {
+    if (!it->is_array()) throw ProtocolError("bad_request", "\"deck\" must be a list of cards, top first");
+    for (const auto& c : *it) setup.stacked.push_back(card_from_json(c).code);
+  }
+  std::vector<pot::Event> events;
+  try {
+    game_ = std::make_unique<pot::PotGame>(std::move(rules), setup, events);
+  } catch (const pot::SetupError& e) {
+    throw ProtocolError("bad_setup", e.what());
+  }
+  opening_events_ = json::array();
+  for (const auto& e : events) opening_events_.push_back(event_json(*game_, e));
+  opening_ = std::move(events);
+  new_request_["cmd"] = "new";
+}
+
+int PotSession::seat_of(const std::string& name) const {
+  for (std::size_t i = 0; i < game_->seats().size(); ++i)
+    if (game_->seats()[i].name == name) return static_cast<int>(i);
+  throw ProtocolError("unknown_player", fmt::format("no player called '{}' at this table", name));
+}
+
+json PotSession::legal(const std::optional<std::string>& player) const {
+  int seat = player ? seat_of(*player) : game_->to_act();
+  return legal_json(*game_, seat);
+}
+
+std::optional<pot::Refusal> PotSession::apply(int player, const pot::Action& action, std::vector<pot::Event>& events) {
+  auto refusal = game_->apply(player, action, events);
+  if (!refusal)
+    moves_.push_back({{"cmd", "act"}, {"player", game_->seats()[static_cast<std::size_t>(player)].name},
+                      {"action", action_json(action)}});
+  return refusal;
+}
+
+json PotSession::act(const json& request) {
+  std::vector<pot::Event> events;
+  act_events(request, events);
+  json out = json::array();
+  for (const auto& e : events) out.push_back(event_json(*game_, e));
+  return out;
+}
+
+void PotSession::act_events(const json& request, std::vector<pot::Event>& events) {
+  int seat = game_->to_act();
+  if (auto it = request.find("player"); it != request.end()) {
+    if (!it->is_string()) throw ProtocolError("bad_request", "\"player\" must be a name");
+    seat = seat_of(it->get<std::string>());
+  }
+  if (seat < 0) throw ProtocolError("game_over", "the game is over; nobody is to act");
+  auto it = request.find("action");
+  if (it == request.end()) throw ProtocolError("bad_request", "\"act\" needs an \"action\", e.g. {\"type\":\"bet\",\"amount\":2}");
+  pot::Action action = action_from_json(*it);
+  if (auto refusal = apply(seat, action, events)) throw ProtocolError(refusal->code, refusal->message);
+}
+
+json PotSession::log() const {
+  json lines = json::array();
+  lines.push_back(new_request_);
+  for (const auto& m : moves_) lines.push_back(m);
+  return lines;
+}
+
+}  // namespace inbetween::protocol

@@ -1,0 +1,154 @@
+#include "rules/rule_files.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "rules/pot_knobs.h"
+
+namespace inbetween::rules {
+namespace fs = std::filesystem;
+
+Override parse_override(const std::string& text) {
+  auto eq = text.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw RuleError(fmt::format("--set {}: expected knob=value, e.g. --set pair_pays=3", text));
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+fs::path data_dir() {
+  if (const char* env = std::getenv("INBETWEEN_DATA"); env && *env) return env;
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    // build/inbetween -> the checkout holding rules/
+    for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
+      if (fs::is_directory(dir / "rules") && fs::is_directory(dir / "decks")) return dir;
+  }
+  return INBETWEEN_DATA_DIR;
+}
+
+std::vector<std::string> preset_names() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(data_dir() / "rules", ec))
+    if (entry.path().extension() == ".toml") names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+fs::path resolve_rules_path(const std::string& name_or_path) {
+  bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
+  if (looks_like_path) {
+    if (!fs::is_regular_file(name_or_path)) throw RuleError(fmt::format("{}: no such rule file", name_or_path));
+    return name_or_path;
+  }
+  fs::path preset = data_dir() / "rules" / (name_or_path + ".toml");
+  if (!fs::is_regular_file(preset)) {
+    auto names = preset_names();
+    throw RuleError(fmt::format("unknown rules '{}'; presets: {} (or give a path to a .toml file)", name_or_path,
+                                join_names({names.begin(), names.end()})));
+  }
+  return preset;
+}
+
+toml::table read_rules_table(const fs::path& path, const std::vector<Override>& overrides,
+                             std::map<std::string, std::string, std::less<>>* origins) {
+  toml::table table;
+  try {
+    table = toml::parse_file(path.string());
+  } catch (const toml::parse_error& e) {
+    throw RuleError(fmt::format("{}:{}: {}", path.string(), e.source().begin.line, e.description()));
+  }
+  for (const auto& o : overrides) {
+    std::string origin = fmt::format("--set {}={}", o.knob, o.value);
+    toml::table parsed;
+    try {
+      parsed = toml::parse(fmt::format("{} = {}", o.knob, o.value), origin);
+    } catch (const toml::parse_error&) {
+      // A bare word (--set ace=high) is taken as a string.
+      try {
+        parsed = toml::parse(fmt::format("{} = \"{}\"", o.knob, o.value), origin);
+      } catch (const toml::parse_error& e) {
+        throw RuleError(fmt::format("{}: {}", origin, e.description()));
+      }
+    }
+    if (parsed.size() != 1 || !parsed.contains(o.knob))
+      throw RuleError(fmt::format("{}: expected one plain knob name before '='", origin));
+    table.insert_or_assign(o.knob, *parsed.get(o.knob));
+    if (origins) (*origins)[o.knob] = origin;
+  }
+  return table;
+}
+
+std::string rules_family(const std::string& name_or_path) {
+  fs::path path = resolve_rules_path(name_or_path);
+  toml::table table = read_rules_table(path, {});
+  std::string family = "pot";
+  if (const toml::node* n = table.get("game")) {
+    static constexpr std::string_view kFamilies[] = {"pot", "threebetween"};
+    auto v = n->value<std::string>();
+    if (!v || std::find(std::begin(kFamilies), std::end(kFamilies), *v) == std::end(kFamilies))
+      throw RuleError(fmt::format("{}:{}: key 'game': not allowed; allowed: pot, threebetween", path.string(),
+                                  n->source().begin.line));
+    family = *v;
+  }
+  return family;
+}
+
+PotRules pot_rules_from_table(const toml::table& table, const std::string& file,
+                              const std::map<std::string, std::string, std::less<>>& origins) {
+  PotRules rules;
+  KnobReader reader(table, file, origins);
+  std::string game = "pot";
+  reader.choice("game", game, {{"pot", std::string("pot")}});
+  visit_pot_knobs(reader, rules);
+  reader.finish();
+  rules.source = file;
+  // Checks that involve two knobs, named with both.
+  if (rules.min_players > rules.max_players)
+    throw RuleError(fmt::format("{}: min_players {} exceeds max_players {}", file, rules.min_players, rules.max_players));
+  if (rules.max_bet != 0 && rules.max_bet < rules.min_bet)
+    throw RuleError(fmt::format("{}: max_bet {} is below min_bet {}", file, rules.max_bet, rules.min_bet));
+  if (rules.banker_stake > 0 && rules.banker_stake >= rules.start_chips)
+    throw RuleError(fmt::format("{}: banker_stake {} must be below start_chips {}", file, rules.banker_stake,
+                                rules.start_chips));
+  if (rules.rebuys && rules.rebuy_max < 1)
+    throw RuleError(fmt::format("{}: rebuys = true needs rebuy_max of at least 1", file));
+  if (rules.when_pot_empty == EmptyPot::Reante && rules.banking == Banking::Pot && rules.ante < 1 &&
+      rules.banker_stake < 1)
+    throw RuleError(fmt::format("{}: when_pot_empty = \"reante\" needs an ante or a banker_stake of at least 1", file));
+  if (rules.banking == Banking::House) {
+    // One set of posts for every player: nobody to call an ace, and no pot to pay a pair from.
+    if (rules.first_ace != FirstAce::High || rules.second_ace != SecondAce::High)
+      throw RuleError(fmt::format("{}: banking = \"house\" needs first_ace = \"high\" and second_ace = \"high\"", file));
+    if (rules.pair_posts == PairPosts::Pay)
+      throw RuleError(fmt::format("{}: banking = \"house\" allows pair_posts third-card, redeal or play, not pay", file));
+    if (rules.consecutive_posts == ConsecutivePosts::LoseMin)
+      throw RuleError(fmt::format("{}: banking = \"house\" allows consecutive_posts push or play, not lose-min", file));
+  } else {
+    if (rules.pair_posts == PairPosts::ThirdCard)
+      throw RuleError(fmt::format("{}: pair_posts = \"third-card\" needs banking = \"house\"", file));
+    if (rules.min_players < 2)
+      throw RuleError(fmt::format("{}: banking = \"pot\" needs min_players of at least 2", file));
+  }
+  return rules;
+}
+
+PotRules load_pot_rules(const std::string& name_or_path, const std::vector<Override>& overrides) {
+  fs::path path = resolve_rules_path(name_or_path);
+  std::map<std::string, std::string, std::less<>> origins;
+  toml::table table = read_rules_table(path, overrides, &origins);
+  return pot_rules_from_table(table, path.string(), origins);
+}
+
+std::string pot_rules_to_text(const PotRules& rules) {
+  KnobWriter writer;
+  writer.text("game", "pot");
+  visit_pot_knobs(writer, rules);
+  return writer.lines();
+}
+
+}  // namespace inbetween::rules

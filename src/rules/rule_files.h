@@ -1,0 +1,53 @@
+#pragma once
+// Finding and loading preset files (rules/*.toml) with `--set knob=value` overrides.
+#include <filesystem>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <toml++/toml.h>
+
+#include "rules/knob_reader.h"
+#include "rules/pot_rules.h"
+
+namespace inbetween::rules {
+
+// One `--set knob=value` override, as typed.
+struct Override {
+  std::string knob;
+  std::string value;
+};
+
+// Parses "knob=value"; throws RuleError naming the text when there is no '='.
+Override parse_override(const std::string& text);
+
+// The folder holding rules/ and decks/: $INBETWEEN_DATA, else next to the executable's
+// build folder, else the source tree the program was built from.
+std::filesystem::path data_dir();
+
+// Preset names found in data_dir()/rules, sorted.
+std::vector<std::string> preset_names();
+
+// A preset name ("hoyle") or a path ("my.toml", "rules/x.toml") to the file it means.
+std::filesystem::path resolve_rules_path(const std::string& name_or_path);
+
+// Which family a rule file belongs to (its `game` key): "pot" or "threebetween".
+std::string rules_family(const std::string& name_or_path);
+
+// Loads, validates and overrides; throws RuleError with file, line, key and allowed values.
+PotRules load_pot_rules(const std::string& name_or_path, const std::vector<Override>& overrides = {});
+
+// Validates a table that is already parsed; `origins` maps knobs set by --set to that text.
+PotRules pot_rules_from_table(const toml::table& table, const std::string& file,
+                              const std::map<std::string, std::string, std::less<>>& origins = {});
+
+// The resolved knobs as "knob = value" lines, in the order of the knob list.
+std::string pot_rules_to_text(const PotRules& rules);
+
+// Parses a file into a table and applies overrides; errors name the file and line.
+// `origins` (if given) receives the --set text of each overridden knob.
+toml::table read_rules_table(const std::filesystem::path& path, const std::vector<Override>& overrides,
+                             std::map<std::string, std::string, std::less<>>* origins = nullptr);
+
+}  // namespace inbetween::rules

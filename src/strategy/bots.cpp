@@ -1,0 +1,75 @@
+#include "strategy/bots.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace inbetween::strategy {
+
+pot::Action RandomBot::choose(const pot::PotGame& game, int player, cards::Rng& rng) const {
+  pot::Legal l = game.legal(player);
+  std::vector<int> kinds;  // 0 bet, 1 pass, 2 call high, 3 call low, 4 raise, 5 stand
+  if (l.bet) kinds.push_back(0);
+  if (l.pass) kinds.push_back(1);
+  if (l.call) kinds.insert(kinds.end(), {2, 3});
+  if (l.raise) kinds.push_back(4);
+  if (l.stand) kinds.push_back(5);
+  if (kinds.empty()) return pot::Pass{};
+  switch (kinds[cards::uniform_below(rng, kinds.size())]) {
+    case 0: {
+      auto span = static_cast<std::uint64_t>(l.bet_max - l.bet_min + 1);
+      return pot::Bet{l.bet_min + static_cast<rules::Chips>(cards::uniform_below(rng, span))};
+    }
+    case 1: return pot::Pass{};
+    case 2: return pot::Call{pot::AceValue::High};
+    case 3: return pot::Call{pot::AceValue::Low};
+    case 4: return pot::Raise{};
+    default: return pot::Stand{};
+  }
+}
+
+double chance_between(const pot::PotGame& game) {
+  const auto& posts = game.posts();
+  int decks = game.rules().decks;
+  int unseen = decks * cards::kStandardDeckSize - posts.count;
+  int between = 0;
+  // From the 2 up: no third card counts 1, as only a post's ace can be called low.
+  for (int rank = std::max(posts.low() + 1, cards::kLowestRank); rank < posts.high(); ++rank) {
+    int copies = cards::kSuits * decks;
+    for (int i = 0; i < posts.count; ++i) copies -= posts.cards[static_cast<std::size_t>(i)].rank() == rank ? 1 : 0;
+    between += copies;
+  }
+  return unseen > 0 ? static_cast<double>(between) / unseen : 0.0;
+}
+
+pot::Action SensibleBot::choose(const pot::PotGame& game, int player, cards::Rng&) const {
+  pot::Legal l = game.legal(player);
+  const auto& posts = game.posts();
+  if (l.call) {
+    if (game.phase() == pot::Phase::CallFirstAce) return pot::Call{pot::AceValue::High};
+    // Second post is the ace: take the value that leaves the wider gap to the first post.
+    int other = posts.value(0);
+    return pot::Call{(cards::kAceRank - other) >= (other - 1) ? pot::AceValue::High : pot::AceValue::Low};
+  }
+  if (game.phase() == pot::Phase::Wager) return l.bet ? pot::Action{pot::Bet{l.bet_min}} : pot::Action{pot::Pass{}};
+  if (game.phase() == pot::Phase::Raise) return (l.raise && posts.spread() >= 7) ? pot::Action{pot::Raise{}} : pot::Action{pot::Stand{}};
+  if (!l.bet) return pot::Pass{};
+  double p = chance_between(game);
+  if (p < 0.5) {
+    if (l.pass) return pot::Pass{};
+    return pot::Bet{l.bet_min};
+  }
+  // From the minimum at an even chance up to the maximum at certainty.
+  double share = (p - 0.5) * 2.0;
+  auto amount = l.bet_min + static_cast<rules::Chips>(std::floor(share * static_cast<double>(l.bet_max - l.bet_min)));
+  return pot::Bet{std::clamp(amount, l.bet_min, l.bet_max)};
+}
+
+std::unique_ptr<PotBot> make_pot_bot(const std::string& kind) {
+  if (kind == "random") return std::make_unique<RandomBot>();
+  if (kind == "sensible") return std::make_unique<SensibleBot>();
+  return nullptr;
+}
+
+std::vector<std::string> pot_bot_kinds() { return {"random", "sensible"}; }
+
+}  // namespace inbetween::strategy

@@ -1,0 +1,42 @@
+#pragma once
+// Computer players for the pot games.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cards/rng.h"
+#include "games/pot/pot_game.h"
+
+namespace inbetween::strategy {
+
+namespace pot = games::pot;
+
+// Picks one legal action for the player to act.
+class PotBot {
+ public:
+  virtual ~PotBot() = default;
+  virtual pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const = 0;
+};
+
+// `random`: a uniformly chosen legal action type, and a uniform amount for a bet.
+class RandomBot : public PotBot {
+ public:
+  pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const override;
+};
+
+// `sensible`: bets in proportion to the chance the spread gives, folds bad spreads where it
+// may, calls aces for the wider spread, raises Red Dog spreads of 7 or more.
+class SensibleBot : public PotBot {
+ public:
+  pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const override;
+};
+
+// Chance that a third card falls strictly between the posts, counting the cards left unseen
+// (a fresh shoe less the posts).
+double chance_between(const pot::PotGame& game);
+
+// The bot kinds by name: "random", "sensible"; nullptr for an unknown name.
+std::unique_ptr<PotBot> make_pot_bot(const std::string& kind);
+std::vector<std::string> pot_bot_kinds();
+
+}  // namespace inbetween::strategy
