@@ -43,7 +43,8 @@ int main(int argc, char** argv) {
   play_cmd->add_option("--seed", play.seed, "seed for the shuffles (default: random; saved with the game)");
   play_cmd->add_option("--dealer", play.dealer, "who deals first (default: as the rules say)");
   play_cmd->add_option("--deck", play.deck, "stacked top cards, comma-separated, e.g. 5S,9H,7D");
-  play_cmd->add_option("--save", play.save, "file the game is saved to after every action")->capture_default_str();
+  auto* save_opt = play_cmd->add_option("--save", play.save, "file the game is saved to after every action (with --load: the loaded file)")
+      ->capture_default_str();
   play_cmd->add_option("--load", play.load, "continue a saved game");
   play_cmd->add_option("--color", play.color, "colour: auto, always, never")->capture_default_str()
       ->check(CLI::IsMember({"auto", "always", "never"}));
@@ -67,7 +68,11 @@ int main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
   try {
-    if (play_cmd->parsed()) return cli::run_play(play, std::cin, std::cout);
+    if (play_cmd->parsed()) {
+      // A continued game is saved back to its own file unless --save names another.
+      if (!play.load.empty() && save_opt->count() == 0) play.save = play.load;
+      return cli::run_play(play, std::cin, std::cout);
+    }
     if (engine_cmd->parsed()) {
       protocol::run_engine(std::cin, std::cout, engine_choice.rules, engine_choice.sets);
       return 0;
@@ -79,6 +84,10 @@ int main(int argc, char** argv) {
     fmt::print(stderr, "inbetween: {}\n", e.what());
     return 2;
   } catch (const protocol::ProtocolError& e) {
+    fmt::print(stderr, "inbetween: {}\n", e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    // A hand-edited save file with a value of the wrong type, and the like.
     fmt::print(stderr, "inbetween: {}\n", e.what());
     return 2;
   }

@@ -90,8 +90,16 @@ void save(const protocol::GameSession& session, const std::string& path) {
   {
     std::ofstream f(tmp);
     for (const auto& line : session.log()) f << line.dump() << '\n';
+    f.close();
+    if (!f) throw protocol::ProtocolError("bad_file", fmt::format("{}: cannot write the saved game there", tmp));
   }
-  std::filesystem::rename(tmp, path);
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw protocol::ProtocolError("bad_file", fmt::format("{}: cannot save the game: {}", path, ec.message()));
+}
+
+bool all_digits(const std::string& s) {
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
 }
 
 // What the person typed, as an action; nullopt with `why` set when it means nothing here.
@@ -104,15 +112,20 @@ std::optional<games::pot::Action> parse_input(const std::string& raw, const game
   (void)seat;
   if (words.empty()) return fallback;
   const std::string& w = words[0];
-  if ((w == "rebuy" || w == "b") && words.size() == 2 && std::all_of(words[1].begin(), words[1].end(), ::isdigit))
+  // Amounts longer than 12 digits are refused as words, so stoll cannot overflow.
+  if ((w == "rebuy" || w == "b") && words.size() == 2 && all_digits(words[1]) && words[1].size() < 12)
     return pot::Rebuy{std::stoll(words[1])};
-  if (std::all_of(w.begin(), w.end(), ::isdigit) && w.size() < 12) return pot::Bet{std::stoll(w)};
+  if (all_digits(w) && w.size() < 12) return pot::Bet{std::stoll(w)};
   if (w == "p" || w == "pass" || w == "f" || w == "fold") return pot::Pass{};
   if (w == "h" || w == "high") return pot::Call{pot::AceValue::High};
   if (w == "l" || w == "low") return pot::Call{pot::AceValue::Low};
   if (w == "r" || w == "raise") return pot::Raise{};
   if (w == "s" || w == "stand") return pot::Stand{};
-  why = fmt::format("'{}' is not a choice here.", raw);
+  if (w.size() > 1 && w[0] == '-' && all_digits(w.substr(1))) {
+    why = fmt::format("'{}': amounts are whole numbers of chips, not negative.", raw);
+    return std::nullopt;
+  }
+  why = fmt::format("'{}' is not a choice here; type one of the choices shown, or press Enter for the one in brackets.", raw);
   return std::nullopt;
 }
 
@@ -217,8 +230,9 @@ int run_play(const PlayOptions& options, std::istream& in, std::ostream& out) {
         out.flush();
         std::string line;
         if (!std::getline(in, line)) return leave(interrupted ? "Interrupted." : "End of input.");
-        std::string l = lower(line);
-        if (l == "q" || l == "quit") return leave("You left the table.");
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        auto words = split(lower(line), ' ');
+        if (words.size() == 1 && (words[0] == "q" || words[0] == "quit")) return leave("You left the table.");
         std::string why;
         auto action = parse_input(line, game, seat, fallback, why);
         if (!action) {

@@ -7,8 +7,14 @@
 
 namespace inbetween::protocol {
 namespace {
+// Messages can quote the request's bytes (a parse error does); invalid UTF-8 there would make
+// the reply impossible to write, so such bytes become U+FFFD.
+std::string valid_utf8(const std::string& text) {
+  return json::parse(json(text).dump(-1, ' ', false, json::error_handler_t::replace)).get<std::string>();
+}
+
 json error_reply(const std::string& code, const std::string& message) {
-  return {{"ok", false}, {"error", {{"code", code}, {"message", message}}}};
+  return {{"ok", false}, {"error", {{"code", code}, {"message", valid_utf8(message)}}}};
 }
 }  // namespace
 
@@ -85,7 +91,7 @@ void run_engine(std::istream& in, std::ostream& out, const std::string& default_
   std::string line;
   while (!engine.quit() && std::getline(in, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    out << engine.handle(line).dump() << '\n' << std::flush;
+    out << engine.handle(line).dump(-1, ' ', false, json::error_handler_t::replace) << '\n' << std::flush;
   }
 }
 

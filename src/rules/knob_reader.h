@@ -46,6 +46,15 @@ class KnobReader {
   void integer_list(std::string_view key, std::vector<int>& out, std::int64_t lo, std::int64_t hi);
   void deal_count(std::string_view key, DealCount& out);
 
+  // A key read by hand (lists of cards...): marked known, its node returned (nullptr if absent).
+  const toml::node* raw(std::string_view key) { return find(key); }
+  // Refuses a hand-read value with the same "file:line: key 'k': why" message.
+  [[noreturn]] void refuse(std::string_view key, const toml::node& node, const std::string& why) const {
+    fail(key, node, why);
+  }
+
+  const std::string& file() const { return file_; }
+
   // Refuses any key no knob read (a typo must not pass silently).
   void finish();
 

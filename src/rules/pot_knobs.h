@@ -11,6 +11,7 @@ void visit_pot_knobs(Visitor& v, Rules& r) {
   v.text("description", r.description);
   v.integer("min_players", r.min_players, 1, 8);
   v.integer("max_players", r.max_players, 1, 8);
+  v.text("deck", r.deck);
   v.integer("decks", r.decks, 1, 8);
   v.integer("reshuffle_below", r.reshuffle_below, 0, 416);
   v.boolean("reshuffle_each_deal", r.reshuffle_each_deal);

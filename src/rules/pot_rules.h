@@ -39,6 +39,8 @@ struct PotRules {
 
   int min_players = 2;
   int max_players = 8;
+  std::string deck = "standard52";           // deck file (decks/NAME.toml) of one deck
+  std::vector<std::uint8_t> deck_cards;      // its cards, filled in on load; empty = the 52
   int decks = 1;
   int reshuffle_below = 3;  // before a turn: fewer cards left than this -> reshuffle all
   bool reshuffle_each_deal = false;

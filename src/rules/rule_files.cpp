@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/deck_files.h"
 #include "rules/pot_knobs.h"
 
 namespace inbetween::rules {
@@ -107,6 +108,12 @@ PotRules pot_rules_from_table(const toml::table& table, const std::string& file,
   visit_pot_knobs(reader, rules);
   reader.finish();
   rules.source = file;
+  try {
+    rules.deck_cards = load_standard_deck(rules.deck);
+  } catch (const RuleError& e) {
+    auto origin = origins.find("deck");
+    throw RuleError(fmt::format("{}: key 'deck': {}", origin != origins.end() ? origin->second : file, e.what()));
+  }
   // Checks that involve two knobs, named with both.
   if (rules.min_players > rules.max_players)
     throw RuleError(fmt::format("{}: min_players {} exceeds max_players {}", file, rules.min_players, rules.max_players));

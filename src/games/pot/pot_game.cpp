@@ -7,6 +7,14 @@
 
 namespace inbetween::games::pot {
 namespace {
+// Every card of the rules' decks; the deck file's cards, or the standard 52.
+std::vector<cards::CardCode> shoe_contents(const PotRules& rules) {
+  if (rules.deck_cards.empty()) return cards::standard_shoe_contents(rules.decks);
+  std::vector<cards::CardCode> all;
+  for (int d = 0; d < rules.decks; ++d) all.insert(all.end(), rules.deck_cards.begin(), rules.deck_cards.end());
+  return all;
+}
+
 template <class... F>
 struct Overloaded : F... {
   using F::operator()...;
@@ -17,7 +25,7 @@ PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std:
     : rules_(std::move(rules)),
       shoe_([&] {
         try {
-          return cards::Shoe(cards::standard_shoe_contents(rules_->decks), setup.seed, setup.stacked);
+          return cards::Shoe(shoe_contents(*rules_), setup.seed, setup.stacked);
         } catch (const cards::StackError& e) {
           throw SetupError(e.what());
         }

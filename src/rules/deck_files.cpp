@@ -1,0 +1,178 @@
+#include "rules/deck_files.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include <fmt/format.h>
+#include <toml++/toml.h>
+
+#include "rules/knob_reader.h"
+#include "rules/rule_files.h"
+
+namespace inbetween::rules {
+namespace fs = std::filesystem;
+namespace {
+
+fs::path resolve_deck_path(const std::string& name_or_path) {
+  bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
+  fs::path path = looks_like_path ? fs::path(name_or_path) : data_dir() / "decks" / (name_or_path + ".toml");
+  if (fs::is_regular_file(path)) return path;
+  if (looks_like_path) throw RuleError(fmt::format("{}: no such deck file", name_or_path));
+  auto names = deck_names();
+  throw RuleError(fmt::format("unknown deck '{}'; decks: {}", name_or_path, join_names({names.begin(), names.end()})));
+}
+
+toml::table parse(const fs::path& path) {
+  try {
+    return toml::parse_file(path.string());
+  } catch (const toml::parse_error& e) {
+    throw RuleError(fmt::format("{}:{}: {}", path.string(), e.source().begin.line, e.description()));
+  }
+}
+
+// The keys every deck file has.
+struct Header {
+  std::string name, description, kind = "letters";
+};
+
+Header read_header(KnobReader& reader, const fs::path& path) {
+  Header h;
+  reader.text("name", h.name);
+  reader.text("description", h.description);
+  reader.choice("kind", h.kind, {{"standard", std::string("standard")}, {"letters", std::string("letters")}});
+  if (h.name.empty()) h.name = path.stem().string();
+  return h;
+}
+
+// A card of a letter deck as written ("K", "A/E" or "E/A", "?"), normalised.
+cards::LetterKind letter_kind(const KnobReader& reader, const toml::node& node) {
+  const std::string allowed =
+      "allowed: one letter (\"K\"), two different letters with a slash (\"A/E\"), or \"?\" for a wild";
+  auto text = node.value<std::string>();
+  if (!text || !node.is_string()) reader.refuse("cards", node, fmt::format("every card is a string; {}", allowed));
+  std::string t = *text;
+  for (char& c : t) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  auto is_letter = [](char c) { return c >= 'A' && c <= 'Z'; };
+  cards::LetterKind k;
+  if (t == "?") {
+    k.notation = t;
+  } else if (t.size() == 1 && is_letter(t[0])) {
+    k.notation = t;
+    k.letters = {t[0]};
+  } else if (t.size() == 3 && t[1] == '/' && is_letter(t[0]) && is_letter(t[2]) && t[0] != t[2]) {
+    if (t[0] > t[2]) std::swap(t[0], t[2]);
+    k.notation = t;
+    k.letters = {t[0], t[2]};
+  } else {
+    reader.refuse("cards", node, fmt::format("\"{}\" is not a card; {}", *text, allowed));
+  }
+  return k;
+}
+
+// A list of strings under `key`, each checked by `accept`.
+template <class Accept>
+std::vector<std::string> symbol_list(KnobReader& reader, std::string_view key,
+                                     std::string_view allowed, Accept&& accept) {
+  const toml::node* node = reader.raw(key);
+  std::vector<std::string> out;
+  if (!node) throw RuleError(fmt::format("{}: key '{}' is missing; allowed: {}", reader.file(), key, allowed));
+  const toml::array* arr = node->as_array();
+  if (!arr || arr->empty()) reader.refuse(key, *node, fmt::format("needs a non-empty list; allowed: {}", allowed));
+  for (const auto& item : *arr) {
+    auto v = item.value<std::string>();
+    if (!item.is_string() || !accept(*v)) reader.refuse(key, item, fmt::format("{} is not allowed; allowed: {}", v ? "\"" + *v + "\"" : "a non-string", allowed));
+    if (std::find(out.begin(), out.end(), *v) != out.end()) reader.refuse(key, item, fmt::format("\"{}\" is listed twice", *v));
+    out.push_back(*v);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> deck_names() {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(data_dir() / "decks", ec))
+    if (entry.path().extension() == ".toml") names.push_back(entry.path().stem().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+cards::LetterDeck load_letter_deck(const std::string& name_or_path) {
+  fs::path path = resolve_deck_path(name_or_path);
+  toml::table table = parse(path);
+  KnobReader reader(table, path.string());
+  Header h = read_header(reader, path);
+  const toml::node* groups_node = reader.raw("cards");
+  reader.finish();
+  if (h.kind != "letters")
+    throw RuleError(fmt::format("{}: kind = \"{}\"; a letter deck (kind = \"letters\") is needed here", path.string(), h.kind));
+  const toml::array* groups = groups_node ? groups_node->as_array() : nullptr;
+  if (!groups || groups->empty())
+    throw RuleError(fmt::format("{}: a letter deck needs [[cards]] groups, each with cards = [...], copies and points", path.string()));
+
+  cards::LetterDeck deck{h.name, h.description, {}};
+  std::set<std::string> seen;
+  for (const auto& group_node : *groups) {
+    const toml::table* group = group_node.as_table();
+    if (!group) throw RuleError(fmt::format("{}:{}: each [[cards]] entry is a table", path.string(), group_node.source().begin.line));
+    KnobReader group_reader(*group, path.string());
+    int copies = 1, points = 0;
+    group_reader.integer("copies", copies, 1, 20);
+    group_reader.integer("points", points, 0, 100);
+    const toml::node* list = group_reader.raw("cards");
+    group_reader.finish();
+    if (!list || !list->as_array() || list->as_array()->empty())
+      throw RuleError(fmt::format("{}:{}: key 'cards': each [[cards]] group needs a non-empty list, e.g. cards = [\"T\", \"N\"]",
+                                  path.string(), group_node.source().begin.line));
+    for (const auto& card_node : *list->as_array()) {
+      cards::LetterKind k = letter_kind(group_reader, card_node);
+      if (!seen.insert(k.notation).second)
+        group_reader.refuse("cards", card_node, fmt::format("\"{}\" is listed twice; give each card once, with its copies", k.notation));
+      k.copies = copies;
+      k.points = points;
+      deck.kinds.push_back(std::move(k));
+    }
+  }
+  if (deck.kinds.size() > 250) throw RuleError(fmt::format("{}: at most 250 different cards", path.string()));
+  return deck;
+}
+
+std::vector<cards::CardCode> load_standard_deck(const std::string& name_or_path) {
+  fs::path path = resolve_deck_path(name_or_path);
+  toml::table table = parse(path);
+  KnobReader reader(table, path.string());
+  Header h = read_header(reader, path);
+  if (h.kind != "standard")
+    throw RuleError(fmt::format("{}: kind = \"{}\"; a standard deck (kind = \"standard\") is needed here", path.string(), h.kind));
+  int copies = 1;
+  reader.integer("copies", copies, 1, 8);
+  auto ranks = symbol_list(reader, "ranks", "rank symbols 2-9 T J Q K A", [](const std::string& r) {
+    return r.size() == 1 && std::string_view("23456789TJQKA").find(r[0]) != std::string_view::npos;
+  });
+  auto suits = symbol_list(reader, "suits", "suit symbols S H D C", [](const std::string& s) {
+    return s.size() == 1 && std::string_view("SHDC").find(s[0]) != std::string_view::npos;
+  });
+  reader.finish();
+  std::vector<cards::CardCode> contents;
+  for (int c = 0; c < copies; ++c)
+    for (const auto& r : ranks)
+      for (const auto& s : suits) contents.push_back(cards::parse_card(r + s)->code);
+  return contents;
+}
+
+DeckSummary deck_summary(const std::string& name_or_path) {
+  fs::path path = resolve_deck_path(name_or_path);
+  toml::table table = parse(path);
+  std::string kind = table["kind"].value_or(std::string("letters"));
+  if (kind == "standard") {
+    auto contents = load_standard_deck(name_or_path);
+    return {table["name"].value_or(path.stem().string()), table["description"].value_or(std::string()), kind,
+            static_cast<int>(contents.size())};
+  }
+  auto deck = load_letter_deck(name_or_path);
+  return {deck.name, deck.description, "letters", deck.size()};
+}
+
+}  // namespace inbetween::rules
