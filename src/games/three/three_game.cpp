@@ -1,0 +1,571 @@
+#include "games/three/three_game.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace inbetween::games::three {
+namespace {
+template <class... F>
+struct Overloaded : F... {
+  using F::operator()...;
+};
+
+// The positions a card may show as a limit on one side.
+std::vector<int> limit_positions(const cards::LetterKind& kind, bool left) {
+  if (kind.wild()) return {left ? cards::kBeforeA : cards::kAfterZ};
+  std::vector<int> out;
+  for (char l : kind.letters) out.push_back(cards::letter_position(l));
+  return out;
+}
+}  // namespace
+
+ThreeGame::ThreeGame(std::shared_ptr<const ThreeRules> rules, const Setup& setup, std::vector<Event>& events)
+    : rules_(std::move(rules)), shoe_([&] {
+        try {
+          return cards::Shoe(rules_->letter_deck.contents(), setup.seed, setup.stacked);
+        } catch (const cards::StackError& e) {
+          throw SetupError(e.what());
+        }
+      }()) {
+  int n = static_cast<int>(setup.players.size());
+  if (n < rules_->min_players || n > rules_->max_players)
+    throw SetupError(fmt::format("{} players given; these rules seat {} to {} (min_players, max_players)", n,
+                                 rules_->min_players, rules_->max_players));
+  std::set<std::string> names;
+  for (const auto& name : setup.players) {
+    if (name.empty()) throw SetupError("a player's name is empty");
+    if (!names.insert(name).second) throw SetupError(fmt::format("two players are called '{}'", name));
+    Player player;
+    player.name = name;
+    players_.push_back(std::move(player));
+  }
+  if (setup.dealer) {
+    if (*setup.dealer < 0 || *setup.dealer >= n) throw SetupError("the named dealer is not a player");
+    dealer_ = *setup.dealer;
+  } else {
+    auto rng = cards::make_rng(setup.seed, cards::RngStream::Seating);
+    dealer_ = static_cast<int>(cards::uniform_below(rng, static_cast<std::uint64_t>(n)));
+  }
+  Event e;
+  e.kind = EventKind::Shuffled;
+  events.push_back(e);
+  start_round(events);
+  run(events);
+}
+
+// ---- helpers -------------------------------------------------------------------------------
+
+CardCode ThreeGame::draw(std::vector<Event>& events) {
+  if (shoe_.empty()) {
+    // The deck ran out: the discard pile becomes the deck; cards in front stay where they are.
+    shoe_.reshuffle();
+    Event e;
+    e.kind = EventKind::Shuffled;
+    e.total = shoe_.generation();
+    events.push_back(e);
+    if (shoe_.empty()) throw std::logic_error("every card is in front of the players; nothing to deal");
+  }
+  return shoe_.draw();
+}
+
+bool ThreeGame::identical(CardCode a, CardCode b) const {
+  if (a != b) return false;
+  return !deck().kind(a).wild() || rules_->wild_pair_busts;
+}
+
+std::vector<int> ThreeGame::fits(int seat, CardCode card) const {
+  const Player& pl = p(seat);
+  std::vector<int> out;
+  if (!pl.low || !pl.high || static_cast<int>(pl.spaces.size()) >= rules_->spaces) return out;
+  const auto& kind = deck().kind(card);
+  if (kind.wild()) return {0};  // a wild fills any empty space, repeats allowed
+  for (char letter : kind.letters) {
+    int pos = cards::letter_position(letter);
+    bool between = pos > pl.low->position && pos < pl.high->position;
+    bool taken = std::any_of(pl.spaces.begin(), pl.spaces.end(), [&](const Lay& s) { return s.position == pos; });
+    if (between && !taken) out.push_back(pos);
+  }
+  return out;
+}
+
+std::vector<int> ThreeGame::open_letters(int seat) const {
+  const Player& pl = p(seat);
+  std::vector<int> out;
+  if (!pl.low || !pl.high) return out;
+  for (int pos = std::max(1, pl.low->position + 1); pos < std::min(27, pl.high->position); ++pos)
+    if (std::none_of(pl.spaces.begin(), pl.spaces.end(), [&](const Lay& s) { return s.position == pos; }))
+      out.push_back(pos);
+  return out;
+}
+
+bool ThreeGame::anything_fits(int seat) const {
+  return std::any_of(p(seat).drawn.begin(), p(seat).drawn.end(), [&](CardCode c) { return !fits(seat, c).empty(); });
+}
+
+int ThreeGame::points_in_front(int seat) const {
+  const Player& pl = p(seat);
+  int points = 0;
+  if (pl.low) points += deck().kind(pl.low->card).points;
+  if (pl.high) points += deck().kind(pl.high->card).points;
+  for (const auto& s : pl.spaces) points += deck().kind(s.card).points;
+  return points;
+}
+
+std::vector<PlaceLimits> ThreeGame::layouts(int seat) const {
+  const Player& pl = p(seat);
+  std::vector<PlaceLimits> out;
+  if (pl.limit_hand.size() != 2) return out;
+  for (int left = 0; left < 2; ++left) {
+    CardCode a = pl.limit_hand[static_cast<std::size_t>(left)], b = pl.limit_hand[static_cast<std::size_t>(1 - left)];
+    for (int pa : limit_positions(deck().kind(a), true))
+      for (int pb : limit_positions(deck().kind(b), false)) {
+        PlaceLimits layout{{a, pa}, {b, pb}};
+        // The card nearer A goes left; the same letter on both sides leaves no room at all.
+        if (pa < pb && std::find(out.begin(), out.end(), layout) == out.end()) out.push_back(layout);
+      }
+  }
+  return out;
+}
+
+std::vector<CardCode> ThreeGame::cards_in_front() const {
+  std::vector<CardCode> out;
+  for (const auto& pl : players_) {
+    out.insert(out.end(), pl.limit_hand.begin(), pl.limit_hand.end());
+    if (pl.low) out.push_back(pl.low->card);
+    if (pl.high) out.push_back(pl.high->card);
+    for (const auto& s : pl.spaces) out.push_back(s.card);
+    out.insert(out.end(), pl.drawn.begin(), pl.drawn.end());
+  }
+  return out;
+}
+
+std::vector<int> ThreeGame::winners() const {
+  std::vector<int> out;
+  if (!over()) return out;
+  int best = 0;
+  for (const auto& pl : players_) best = std::max(best, pl.total);
+  for (int i = 0; i < count(); ++i)
+    if (p(i).total == best) out.push_back(i);
+  return out;
+}
+
+void ThreeGame::discard_front(Player& pl) {
+  for (CardCode c : pl.limit_hand) shoe_.discard(c);
+  if (pl.low) shoe_.discard(pl.low->card);
+  if (pl.high) shoe_.discard(pl.high->card);
+  for (const auto& s : pl.spaces) shoe_.discard(s.card);
+  for (CardCode c : pl.drawn) shoe_.discard(c);
+  pl.limit_hand.clear();
+  pl.low.reset();
+  pl.high.reset();
+  pl.spaces.clear();
+  pl.drawn.clear();
+}
+
+// ---- the course of a round -----------------------------------------------------------------
+
+void ThreeGame::run(std::vector<Event>& events) {
+  while (phase_ != Phase::Over && pending_ != Pending::None) {
+    Pending next = pending_;
+    pending_ = Pending::None;
+    if (next == Pending::NextSetup) next_setup_player(events);
+    else next_turn(events);
+  }
+}
+
+void ThreeGame::start_round(std::vector<Event>& events) {
+  ++round_;
+  if (round_ > 1) {
+    // The dealer collects every card and shuffles.
+    for (auto& pl : players_) discard_front(pl);
+    shoe_.reshuffle();
+    Event s;
+    s.kind = EventKind::Shuffled;
+    s.total = shoe_.generation();
+    events.push_back(s);
+  }
+  for (auto& pl : players_) {
+    pl.status = Status::In;
+    pl.banks.clear();
+    pl.replacement_used = false;
+    pl.placed_this_turn = 0;
+    pl.round_score = 0;
+  }
+  Event r;
+  r.kind = EventKind::RoundStarted;
+  r.player = static_cast<std::int8_t>(dealer_);
+  r.total = round_;
+  events.push_back(r);
+  // Two limit cards each, one at a time, from the dealer's left, dealer last.
+  for (int pass = 0; pass < 2; ++pass)
+    for (int k = 1; k <= count(); ++k) {
+      int seat = (dealer_ + k) % count();
+      CardCode c = draw(events);
+      p(seat).limit_hand.push_back(c);
+      Event e;
+      e.kind = EventKind::LimitDealt;
+      e.player = static_cast<std::int8_t>(seat);
+      e.has_card = true;
+      e.card = c;
+      events.push_back(e);
+    }
+  stage_ = Stage::Setup;
+  offset_ = 0;
+  pending_ = Pending::NextSetup;
+}
+
+void ThreeGame::next_setup_player(std::vector<Event>& events) {
+  if (++offset_ > count()) {
+    stage_ = Stage::Turns;
+    offset_ = 0;
+    pending_ = Pending::NextTurn;
+    return;
+  }
+  int seat = (dealer_ + offset_) % count();
+  if (rules_->replacement) {
+    phase_ = Phase::Replace;
+    to_act_ = seat;
+    return;
+  }
+  limits_settled(seat, events);
+}
+
+void ThreeGame::limits_settled(int seat, std::vector<Event>& events) {
+  Player& pl = p(seat);
+  if (identical(pl.limit_hand[0], pl.limit_hand[1])) return bust(seat, BustReason::IdenticalLimits, events);
+  auto options = layouts(seat);
+  if (options.size() == 1) return lay_limits(seat, options.front(), events);
+  phase_ = Phase::PlaceLimits;
+  to_act_ = seat;
+}
+
+void ThreeGame::lay_limits(int seat, const PlaceLimits& layout, std::vector<Event>& events) {
+  Player& pl = p(seat);
+  pl.low = layout.low;
+  pl.high = layout.high;
+  pl.limit_hand.clear();
+  Event e;
+  e.kind = EventKind::LimitsLaid;
+  e.player = static_cast<std::int8_t>(seat);
+  e.has_card = e.has_card2 = true;
+  e.card = layout.low.card;
+  e.position = static_cast<std::int8_t>(layout.low.position);
+  e.card2 = layout.high.card;
+  e.position2 = static_cast<std::int8_t>(layout.high.position);
+  events.push_back(e);
+  after_limits(events);
+}
+
+void ThreeGame::after_limits(std::vector<Event>&) {
+  to_act_ = -1;
+  pending_ = stage_ == Stage::Setup ? Pending::NextSetup : Pending::NextTurn;
+}
+
+void ThreeGame::next_turn(std::vector<Event>& events) {
+  bool anyone = std::any_of(players_.begin(), players_.end(), [](const Player& pl) { return pl.status == Status::In; });
+  if (!anyone) return tally(events);
+  int seat = -1;
+  while (seat < 0) {
+    int candidate = (dealer_ + 1 + offset_++) % count();
+    if (p(candidate).status == Status::In) seat = candidate;
+  }
+  p(seat).placed_this_turn = 0;
+  phase_ = Phase::Turn;
+  to_act_ = seat;
+}
+
+void ThreeGame::end_turn(int seat, std::vector<Event>& events) {
+  Player& pl = p(seat);
+  for (CardCode c : pl.drawn) {
+    shoe_.discard(c);
+    Event e;
+    e.kind = EventKind::Discarded;
+    e.player = static_cast<std::int8_t>(seat);
+    e.has_card = true;
+    e.card = c;
+    events.push_back(e);
+  }
+  pl.drawn.clear();
+  if (pl.placed_this_turn == 0) return bust(seat, BustReason::NothingPlaced, events);
+  to_act_ = -1;
+  pending_ = Pending::NextTurn;
+}
+
+void ThreeGame::bust(int seat, BustReason reason, std::vector<Event>& events) {
+  Player& pl = p(seat);
+  int lost = 0;
+  for (int b : pl.banks) lost += b;
+  pl.status = Status::Busted;
+  pl.round_score = 0;
+  discard_front(pl);
+  Event e;
+  e.kind = EventKind::Bust;
+  e.player = static_cast<std::int8_t>(seat);
+  e.reason = reason;
+  e.points = lost;
+  events.push_back(e);
+  to_act_ = -1;
+  pending_ = stage_ == Stage::Setup ? Pending::NextSetup : Pending::NextTurn;
+}
+
+void ThreeGame::tally(std::vector<Event>& events) {
+  RoundRecord record{round_, dealer_, {}};
+  for (int seat = 0; seat < count(); ++seat) {
+    Player& pl = p(seat);
+    pl.total += pl.round_score;
+    record.players.push_back({pl.banks, pl.status == Status::Busted, pl.round_score, pl.total});
+    Event e;
+    e.kind = EventKind::Tally;
+    e.player = static_cast<std::int8_t>(seat);
+    e.points = pl.round_score;
+    e.total = pl.total;
+    events.push_back(e);
+  }
+  sheet_.push_back(std::move(record));
+  int best = 0;
+  for (const auto& pl : players_) best = std::max(best, pl.total);
+  if (best >= rules_->target) {
+    phase_ = Phase::Over;
+    to_act_ = -1;
+    pending_ = Pending::None;
+    Event e;
+    e.kind = EventKind::GameOver;
+    events.push_back(e);
+    return;
+  }
+  dealer_ = (dealer_ + 1) % count();
+  Event d;
+  d.kind = EventKind::DealerChanged;
+  d.player = static_cast<std::int8_t>(dealer_);
+  events.push_back(d);
+  start_round(events);
+}
+
+// ---- actions -------------------------------------------------------------------------------
+
+std::vector<Action> ThreeGame::legal(int seat) const {
+  std::vector<Action> out;
+  if (over() || seat != to_act_ || seat < 0) return out;
+  const Player& pl = p(seat);
+  switch (phase_) {
+    case Phase::Replace: {
+      out.push_back(Keep{});
+      if (!pl.replacement_used) {
+        out.push_back(Replace{pl.limit_hand[0]});
+        if (pl.limit_hand[1] != pl.limit_hand[0]) out.push_back(Replace{pl.limit_hand[1]});
+      }
+      break;
+    }
+    case Phase::PlaceLimits:
+      for (const auto& layout : layouts(seat)) out.push_back(layout);
+      break;
+    case Phase::Turn:
+      if (static_cast<int>(pl.spaces.size()) < rules_->spaces) out.push_back(Draw{});
+      else out.push_back(Bank{});
+      out.push_back(Pass{});
+      break;
+    case Phase::Place: {
+      std::vector<CardCode> seen;
+      for (CardCode c : pl.drawn) {
+        if (std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
+        seen.push_back(c);
+        for (int pos : fits(seat, c)) out.push_back(Place{c, pos});
+      }
+      out.push_back(EndTurn{});
+      break;
+    }
+    case Phase::Over: break;
+  }
+  return out;
+}
+
+std::optional<Refusal> ThreeGame::check(int seat, const Action& action) const {
+  if (over()) return Refusal{"game_over", "the game is over"};
+  if (seat < 0 || seat >= count()) return Refusal{"unknown_player", "no such player at this table"};
+  if (seat != to_act_)
+    return Refusal{"not_your_turn", fmt::format("it is {}'s turn, not {}'s", p(to_act_).name, p(seat).name)};
+  const Player& pl = p(seat);
+  auto wrong_phase = [&](const char* what) -> std::optional<Refusal> {
+    static constexpr const char* kExpect[] = {"keep or replace a limit card (set-up)", "lay your two limit cards (place_limits)",
+                                              "draw, bank or pass", "place drawn cards or end the turn", ""};
+    return Refusal{"not_now", fmt::format("{} is not possible now: {}", what, kExpect[static_cast<int>(phase_)])};
+  };
+  auto name = [&](CardCode c) { return deck().kind(c).notation; };
+  return std::visit(
+      Overloaded{
+          [&](const Keep&) -> std::optional<Refusal> {
+            if (phase_ != Phase::Replace) return wrong_phase("keep");
+            return std::nullopt;
+          },
+          [&](const Replace& r) -> std::optional<Refusal> {
+            if (phase_ != Phase::Replace) return wrong_phase("replace");
+            if (pl.replacement_used) return Refusal{"replacement_used", "the replacement may be used only once in the set-up"};
+            if (std::find(pl.limit_hand.begin(), pl.limit_hand.end(), r.card) == pl.limit_hand.end())
+              return Refusal{"not_your_card", fmt::format("{} is not one of your limit cards", name(r.card))};
+            return std::nullopt;
+          },
+          [&](const PlaceLimits& lay) -> std::optional<Refusal> {
+            if (phase_ != Phase::PlaceLimits) return wrong_phase("place_limits");
+            auto options = layouts(seat);
+            if (std::find(options.begin(), options.end(), lay) != options.end()) return std::nullopt;
+            std::vector<CardCode> given = {lay.low.card, lay.high.card}, held = pl.limit_hand;
+            std::sort(given.begin(), given.end());
+            std::sort(held.begin(), held.end());
+            if (given != held) return Refusal{"not_your_card", "place_limits must lay exactly your two limit cards"};
+            if (lay.low.position >= lay.high.position)
+              return Refusal{"limits_out_of_order", "the limit card nearer A goes on the left (low), the other on the right (high)"};
+            return Refusal{"bad_letter", "a vowel card shows one of its two vowels; a wild lies before A on the left, after Z on the right"};
+          },
+          [&](const Draw&) -> std::optional<Refusal> {
+            if (phase_ != Phase::Turn) return wrong_phase("draw");
+            if (static_cast<int>(pl.spaces.size()) >= rules_->spaces)
+              return Refusal{"no_empty_space", "every space is filled (a ThreeBeTween): bank or pass"};
+            return std::nullopt;
+          },
+          [&](const Place& pc) -> std::optional<Refusal> {
+            if (phase_ != Phase::Place) return wrong_phase("place");
+            if (std::find(pl.drawn.begin(), pl.drawn.end(), pc.card) == pl.drawn.end())
+              return Refusal{"not_drawn", fmt::format("{} is not among the cards you drew", name(pc.card))};
+            const auto& kind = deck().kind(pc.card);
+            auto ok = fits(seat, pc.card);
+            if (std::find(ok.begin(), ok.end(), pc.position) != ok.end()) return std::nullopt;
+            if (kind.wild()) return Refusal{"bad_letter", "a wild in a space shows no letter"};
+            bool a_letter = pc.position >= 1 && pc.position <= 26;
+            if (!a_letter || !kind.shows(cards::position_letter(pc.position)))
+              return Refusal{"bad_letter", fmt::format("{} cannot show that letter", name(pc.card))};
+            std::string letter(1, cards::position_letter(pc.position));
+            if (pc.position <= pl.low->position || pc.position >= pl.high->position)
+              return Refusal{"does_not_fit", fmt::format("{} is not between your limit cards", letter)};
+            return Refusal{"letter_taken", fmt::format("{} is already between your limit cards; only a wild may repeat", letter)};
+          },
+          [&](const EndTurn&) -> std::optional<Refusal> {
+            if (phase_ != Phase::Place) return wrong_phase("end_turn");
+            return std::nullopt;
+          },
+          [&](const Bank&) -> std::optional<Refusal> {
+            if (phase_ != Phase::Turn) return wrong_phase("bank");
+            if (static_cast<int>(pl.spaces.size()) < rules_->spaces)
+              return Refusal{"no_threebetween", fmt::format("bank needs a ThreeBeTween: all {} spaces filled", rules_->spaces)};
+            return std::nullopt;
+          },
+          [&](const Pass&) -> std::optional<Refusal> {
+            if (phase_ != Phase::Turn) return wrong_phase("pass");
+            return std::nullopt;
+          },
+      },
+      action);
+}
+
+std::optional<Refusal> ThreeGame::apply(int seat, const Action& action, std::vector<Event>& events) {
+  if (auto refusal = check(seat, action)) return refusal;
+  Player& pl = p(seat);
+  auto emit = [&](EventKind kind) -> Event& {
+    Event e;
+    e.kind = kind;
+    e.player = static_cast<std::int8_t>(seat);
+    events.push_back(e);
+    return events.back();
+  };
+  std::visit(Overloaded{
+                 [&](const Keep&) {
+                   emit(EventKind::Kept);
+                   limits_settled(seat, events);
+                 },
+                 [&](const Replace& r) {
+                   auto it = std::find(pl.limit_hand.begin(), pl.limit_hand.end(), r.card);
+                   pl.limit_hand.erase(it);
+                   shoe_.discard(r.card);
+                   CardCode dealt = draw(events);
+                   pl.limit_hand.push_back(dealt);
+                   pl.replacement_used = true;
+                   Event& e = emit(EventKind::Replaced);
+                   e.has_card = e.has_card2 = true;
+                   e.card = r.card;
+                   e.card2 = dealt;
+                   limits_settled(seat, events);
+                 },
+                 [&](const PlaceLimits& lay) { lay_limits(seat, lay, events); },
+                 [&](const Draw&) {
+                   int empty = rules_->spaces - static_cast<int>(pl.spaces.size());
+                   for (int i = 0; i < empty; ++i) {
+                     CardCode c = draw(events);
+                     pl.drawn.push_back(c);
+                     Event& e = emit(EventKind::Drew);
+                     e.has_card = true;
+                     e.card = c;
+                   }
+                   phase_ = Phase::Place;
+                   // Nothing drawn fits: the turn ends at once, in a bust.
+                   if (!anything_fits(seat)) end_turn(seat, events);
+                 },
+                 [&](const Place& pc) {
+                   pl.drawn.erase(std::find(pl.drawn.begin(), pl.drawn.end(), pc.card));
+                   pl.spaces.push_back({pc.card, pc.position});
+                   ++pl.placed_this_turn;
+                   Event& e = emit(EventKind::Placed);
+                   e.has_card = true;
+                   e.card = pc.card;
+                   e.position = static_cast<std::int8_t>(pc.position);
+                   if (static_cast<int>(pl.spaces.size()) == rules_->spaces) emit(EventKind::ThreeBeTween);
+                   // Nothing left that could be placed: the turn ends by itself.
+                   if (!anything_fits(seat)) end_turn(seat, events);
+                 },
+                 [&](const EndTurn&) { end_turn(seat, events); },
+                 [&](const Bank&) {
+                   int points = points_in_front(seat);
+                   pl.banks.push_back(points);
+                   Event& e = emit(EventKind::Banked);
+                   e.points = points;
+                   discard_front(pl);
+                   // Two new limit cards, no replacement; identical ones bust.
+                   for (int i = 0; i < 2; ++i) {
+                     CardCode c = draw(events);
+                     pl.limit_hand.push_back(c);
+                     Event& d = emit(EventKind::LimitDealt);
+                     d.has_card = true;
+                     d.card = c;
+                   }
+                   limits_settled(seat, events);
+                 },
+                 [&](const Pass&) {
+                   int banked = 0;
+                   for (int b : pl.banks) banked += b;
+                   pl.round_score = banked + points_in_front(seat);
+                   pl.status = Status::Passed;
+                   Event& e = emit(EventKind::Passed);
+                   e.points = pl.round_score;
+                   to_act_ = -1;
+                   pending_ = Pending::NextTurn;
+                 },
+             },
+             action);
+  run(events);
+  return std::nullopt;
+}
+
+// ---- names ---------------------------------------------------------------------------------
+
+const char* action_name(const Action& action) {
+  static constexpr const char* kNames[] = {"keep", "replace", "place_limits", "draw", "place", "end_turn", "bank", "pass"};
+  return kNames[action.index()];
+}
+
+const char* event_name(EventKind kind) {
+  static constexpr const char* kNames[] = {"shuffled", "round_started", "limit_dealt", "kept", "replaced", "limits_laid",
+                                           "drew", "placed", "discarded", "threebetween", "banked", "passed", "bust",
+                                           "tally", "dealer_changed", "game_over"};
+  return kNames[static_cast<int>(kind)];
+}
+
+const char* bust_reason_name(BustReason reason) {
+  switch (reason) {
+    case BustReason::None: return "";
+    case BustReason::IdenticalLimits: return "identical_limits";
+    case BustReason::NothingPlaced: return "nothing_placed";
+  }
+  return "";
+}
+
+}  // namespace inbetween::games::three

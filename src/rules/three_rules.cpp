@@ -1,0 +1,44 @@
+#include "rules/three_rules.h"
+
+#include <fmt/format.h>
+
+#include "rules/deck_files.h"
+#include "rules/knob_reader.h"
+
+namespace inbetween::rules {
+
+ThreeRules load_three_rules(const std::string& name_or_path, const std::vector<Override>& overrides) {
+  auto path = resolve_rules_path(name_or_path);
+  std::map<std::string, std::string, std::less<>> origins;
+  toml::table table = read_rules_table(path, overrides, &origins);
+  ThreeRules rules;
+  KnobReader reader(table, path.string(), origins);
+  std::string game = "threebetween";
+  reader.choice("game", game, {{"threebetween", std::string("threebetween")}});
+  visit_three_knobs(reader, rules);
+  reader.finish();
+  rules.source = path.string();
+  if (rules.min_players > rules.max_players)
+    throw RuleError(fmt::format("{}: min_players {} exceeds max_players {}", path.string(), rules.min_players, rules.max_players));
+  try {
+    rules.letter_deck = load_letter_deck(rules.deck);
+  } catch (const RuleError& e) {
+    auto origin = origins.find("deck");
+    throw RuleError(fmt::format("{}: key 'deck': {}", origin != origins.end() ? origin->second : path.string(), e.what()));
+  }
+  // Every player holds up to 2 + spaces cards and draws up to `spaces` more.
+  int needed = rules.max_players * (2 + rules.spaces) + rules.spaces;
+  if (rules.letter_deck.size() < needed)
+    throw RuleError(fmt::format("{}: deck '{}' has {} cards; {} players with {} spaces need at least {}", path.string(),
+                                rules.deck, rules.letter_deck.size(), rules.max_players, rules.spaces, needed));
+  return rules;
+}
+
+std::string three_rules_to_text(const ThreeRules& rules) {
+  KnobWriter writer;
+  writer.text("game", "threebetween");
+  visit_three_knobs(writer, rules);
+  return writer.lines();
+}
+
+}  // namespace inbetween::rules
