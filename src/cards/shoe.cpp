@@ -14,8 +14,8 @@ Shoe::Shoe(std::vector<CardCode> contents, std::uint64_t seed, std::span<const C
   for (std::size_t i = 0; i < stacked.size(); ++i) {
     auto it = std::find(rest.begin(), rest.end(), stacked[i]);
     if (it == rest.end()) {
-      throw StackError("stacked card " + std::to_string(i + 1) +
-                       " is not in the shoe (or is stacked more often than the shoe holds it)");
+      throw StackError(i, "stacked card " + std::to_string(i + 1) +
+                              " is not in the shoe (or is stacked more often than the shoe holds it)");
     }
     rest.erase(it);
   }

@@ -12,7 +12,8 @@ namespace inbetween::cards {
 
 // Thrown when a stacked order asks for a card the shoe does not hold (often enough).
 struct StackError : std::runtime_error {
-  using std::runtime_error::runtime_error;
+  StackError(std::size_t index_, const std::string& message) : std::runtime_error(message), index(index_) {}
+  std::size_t index;  // 0-based position in the stacked list
 };
 
 // Cards still to be dealt, top first, plus the discard pile. Codes are opaque here.

@@ -40,7 +40,7 @@ json Engine::dispatch(const json& request) {
     auto session = new_session(filled);  // the old game stays if this one cannot start
     session_ = std::move(session);
     json reply = {{"ok", true}};
-    if (auto* pot_session = dynamic_cast<PotSession*>(session_.get())) reply["events"] = pot_session->opening_events();
+    reply["events"] = session_->opening_events();
     reply["state"] = session_->state();
     return reply;
   }

@@ -1,10 +1,13 @@
 #include "protocol/session.h"
 
+#include <algorithm>
 #include <random>
 
 #include <fmt/format.h>
 
+#include "protocol/three_session.h"
 #include "rules/rule_files.h"
+#include "rules/three_rules.h"
 
 namespace inbetween::protocol {
 
@@ -43,40 +46,78 @@ std::unique_ptr<GameSession> new_session(const json& request) {
   std::string name = rules_name(request);
   try {
     std::string family = rules::rules_family(name);
-    if (family == "pot") {
-      auto rules = std::make_shared<const rules::PotRules>(rules::load_pot_rules(name, overrides_from_json(request)));
-      return std::make_unique<PotSession>(request, std::move(rules));
-    }
-    throw ProtocolError("bad_rules", fmt::format("rules '{}' are of the {} family, which this engine cannot play yet", name, family));
+    auto overrides = overrides_from_json(request);
+    CommonSetup common = common_setup(request);
+    if (family == "threebetween")
+      return std::make_unique<ThreeSession>(common, std::make_shared<const rules::ThreeRules>(rules::load_three_rules(name, overrides)));
+    return std::make_unique<PotSession>(common, std::make_shared<const rules::PotRules>(rules::load_pot_rules(name, overrides)));
   } catch (const rules::RuleError& e) {
     throw ProtocolError("bad_rules", e.what());
   }
 }
 
-PotSession::PotSession(const json& request, std::shared_ptr<const rules::PotRules> rules) : new_request_(request) {
-  pot::Setup setup;
-  setup.players = players_from_json(request);
+CommonSetup common_setup(const json& request) {
+  CommonSetup c;
+  c.request = request;
+  c.request["cmd"] = "new";
+  c.players = players_from_json(request);
   if (auto it = request.find("seed"); it != request.end()) {
     if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
       throw ProtocolError("bad_request", "\"seed\" must be a non-negative whole number");
-    setup.seed = it->get<std::uint64_t>();
+    c.seed = it->get<std::uint64_t>();
   } else {
     // No seed given: draw one, and record it so that the log replays this very game.
     std::random_device device;
-    setup.seed = (static_cast<std::uint64_t>(device()) << 32) | device();
-    new_request_["seed"] = setup.seed;
+    c.seed = (static_cast<std::uint64_t>(device()) << 32) | device();
+    c.request["seed"] = c.seed;
   }
   if (auto it = request.find("dealer"); it != request.end()) {
     if (!it->is_string()) throw ProtocolError("bad_request", "\"dealer\" must be a player's name");
-    auto pos = std::find(setup.players.begin(), setup.players.end(), it->get<std::string>());
-    if (pos == setup.players.end())
+    auto pos = std::find(c.players.begin(), c.players.end(), it->get<std::string>());
+    if (pos == c.players.end())
       throw ProtocolError("bad_setup", fmt::format("dealer '{}' is not one of the players", it->get<std::string>()));
-    setup.dealer = static_cast<int>(pos - setup.players.begin());
+    c.dealer = static_cast<int>(pos - c.players.begin());
   }
   if (auto it = request.find("deck"); it != request.end()) {
     if (!it->is_array()) throw ProtocolError("bad_request", "\"deck\" must be a list of cards, top first");
-    for (const auto& c : *it) setup.stacked.push_back(card_from_json(c).code);
+    for (const auto& card : *it) {
+      if (!card.is_string()) throw ProtocolError("bad_card", fmt::format("{} is not a card; cards are strings", card.dump()));
+      c.deck.push_back(card.get<std::string>());
+    }
   }
+  return c;
+}
+
+json GameSession::log() const {
+  json lines = json::array();
+  lines.push_back(new_request_);
+  for (const auto& m : moves_) lines.push_back(m);
+  return lines;
+}
+
+void GameSession::record(const std::string& player, json action) {
+  moves_.push_back({{"cmd", "act"}, {"player", player}, {"action", std::move(action)}});
+}
+
+int GameSession::seat_in(const json& request, const std::vector<std::string>& names, int to_act) {
+  auto it = request.find("player");
+  if (it == request.end()) return to_act;
+  if (!it->is_string()) throw ProtocolError("bad_request", "\"player\" must be a name");
+  auto pos = std::find(names.begin(), names.end(), it->get<std::string>());
+  if (pos == names.end())
+    throw ProtocolError("unknown_player", fmt::format("no player called '{}' at this table", it->get<std::string>()));
+  return static_cast<int>(pos - names.begin());
+}
+
+// ---- pot games -----------------------------------------------------------------------------
+
+PotSession::PotSession(const CommonSetup& common, std::shared_ptr<const rules::PotRules> rules)
+    : GameSession(common.request) {
+  pot::Setup setup;
+  setup.players = common.players;
+  setup.seed = common.seed;
+  setup.dealer = common.dealer;
+  for (const auto& text : common.deck) setup.stacked.push_back(card_from_json(text).code);
   std::vector<pot::Event> events;
   try {
     game_ = std::make_unique<pot::PotGame>(std::move(rules), setup, events);
@@ -86,25 +127,23 @@ PotSession::PotSession(const json& request, std::shared_ptr<const rules::PotRule
   opening_events_ = json::array();
   for (const auto& e : events) opening_events_.push_back(event_json(*game_, e));
   opening_ = std::move(events);
-  new_request_["cmd"] = "new";
 }
 
-int PotSession::seat_of(const std::string& name) const {
-  for (std::size_t i = 0; i < game_->seats().size(); ++i)
-    if (game_->seats()[i].name == name) return static_cast<int>(i);
-  throw ProtocolError("unknown_player", fmt::format("no player called '{}' at this table", name));
+std::vector<std::string> PotSession::names() const {
+  std::vector<std::string> out;
+  for (const auto& s : game_->seats()) out.push_back(s.name);
+  return out;
 }
 
 json PotSession::legal(const std::optional<std::string>& player) const {
-  int seat = player ? seat_of(*player) : game_->to_act();
-  return legal_json(*game_, seat);
+  json request = json::object();
+  if (player) request["player"] = *player;
+  return legal_json(*game_, seat_in(request, names(), game_->to_act()));
 }
 
 std::optional<pot::Refusal> PotSession::apply(int player, const pot::Action& action, std::vector<pot::Event>& events) {
   auto refusal = game_->apply(player, action, events);
-  if (!refusal)
-    moves_.push_back({{"cmd", "act"}, {"player", game_->seats()[static_cast<std::size_t>(player)].name},
-                      {"action", action_json(action)}});
+  if (!refusal) record(game_->seats()[static_cast<std::size_t>(player)].name, action_json(action));
   return refusal;
 }
 
@@ -117,23 +156,13 @@ json PotSession::act(const json& request) {
 }
 
 void PotSession::act_events(const json& request, std::vector<pot::Event>& events) {
-  int seat = game_->to_act();
-  if (auto it = request.find("player"); it != request.end()) {
-    if (!it->is_string()) throw ProtocolError("bad_request", "\"player\" must be a name");
-    seat = seat_of(it->get<std::string>());
-  }
+  int seat = seat_in(request, names(), game_->to_act());
   if (seat < 0) throw ProtocolError("game_over", "the game is over; nobody is to act");
   auto it = request.find("action");
-  if (it == request.end()) throw ProtocolError("bad_request", "\"act\" needs an \"action\", e.g. {\"type\":\"bet\",\"amount\":2}");
+  if (it == request.end())
+    throw ProtocolError("bad_request", "\"act\" needs an \"action\", e.g. {\"type\":\"bet\",\"amount\":2}");
   pot::Action action = action_from_json(*it);
   if (auto refusal = apply(seat, action, events)) throw ProtocolError(refusal->code, refusal->message);
-}
-
-json PotSession::log() const {
-  json lines = json::array();
-  lines.push_back(new_request_);
-  for (const auto& m : moves_) lines.push_back(m);
-  return lines;
 }
 
 }  // namespace inbetween::protocol

@@ -14,6 +14,17 @@
 
 namespace inbetween::protocol {
 
+// What every `new` request says besides the rules: seats, seed, dealer, stacked deck.
+struct CommonSetup {
+  std::vector<std::string> players;
+  std::uint64_t seed = 0;
+  std::optional<int> dealer;
+  std::vector<std::string> deck;  // stacked cards as written, top first
+  json request;                   // the request with its seed filled in
+};
+// Reads and checks the common fields; draws a seed when none is given.
+CommonSetup common_setup(const json& request);
+
 // Any game the engine can serve; one implementation per rules family.
 class GameSession {
  public:
@@ -23,9 +34,21 @@ class GameSession {
   virtual json legal(const std::optional<std::string>& player) const = 0;
   // Applies {"player":..., "action":{...}}; returns the events; throws ProtocolError when refused.
   virtual json act(const json& request) = 0;
-  // The `new` request (with its seed filled in) and every accepted `act` request.
-  virtual json log() const = 0;
+  // Events of the `new` request (shuffle, dealer, antes, limit cards...).
+  virtual json opening_events() const = 0;
   virtual bool over() const = 0;
+  // The `new` request (with its seed filled in) and every accepted `act` request.
+  json log() const;
+
+ protected:
+  explicit GameSession(json new_request) : new_request_(std::move(new_request)) {}
+  void record(const std::string& player, json action);
+  // The seat named in a request's "player" field, or `to_act` when there is none.
+  static int seat_in(const json& request, const std::vector<std::string>& names, int to_act);
+
+ private:
+  json new_request_;
+  std::vector<json> moves_;
 };
 
 // Builds a session from a `new` request; throws ProtocolError (bad_request, bad_rules, bad_setup).
@@ -34,16 +57,14 @@ std::unique_ptr<GameSession> new_session(const json& request);
 // A pot game (RULES.md Part 1) behind the protocol.
 class PotSession : public GameSession {
  public:
-  PotSession(const json& request, std::shared_ptr<const rules::PotRules> rules);
+  PotSession(const CommonSetup& common, std::shared_ptr<const rules::PotRules> rules);
   json state() const override { return state_json(*game_); }
   json legal(const std::optional<std::string>& player) const override;
   json act(const json& request) override;
-  json log() const override;
+  json opening_events() const override { return opening_events_; }
   bool over() const override { return game_->over(); }
 
   const pot::PotGame& game() const { return *game_; }
-  // The events of the `new` request (shuffle, draw for the deal, antes...).
-  const json& opening_events() const { return opening_events_; }
   const std::vector<pot::Event>& opening() const { return opening_; }
   // act() with the events as typed values (for the terminal's narration).
   void act_events(const json& request, std::vector<pot::Event>& events);
@@ -51,11 +72,9 @@ class PotSession : public GameSession {
   std::optional<pot::Refusal> apply(int player, const pot::Action& action, std::vector<pot::Event>& events);
 
  private:
-  int seat_of(const std::string& name) const;
+  std::vector<std::string> names() const;
 
-  json new_request_;
   std::unique_ptr<pot::PotGame> game_;
-  std::vector<json> moves_;
   json opening_events_;
   std::vector<pot::Event> opening_;
 };

@@ -27,7 +27,8 @@ PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std:
         try {
           return cards::Shoe(shoe_contents(*rules_), setup.seed, setup.stacked);
         } catch (const cards::StackError& e) {
-          throw SetupError(e.what());
+          throw SetupError(fmt::format("stacked card {} ({}) is stacked more often than the {} deck(s) hold it", e.index + 1,
+                                       cards::to_string(Card{setup.stacked[e.index]}), rules_->decks));
         }
       }()) {
   int n = static_cast<int>(setup.players.size());

@@ -26,7 +26,9 @@ ThreeGame::ThreeGame(std::shared_ptr<const ThreeRules> rules, const Setup& setup
         try {
           return cards::Shoe(rules_->letter_deck.contents(), setup.seed, setup.stacked);
         } catch (const cards::StackError& e) {
-          throw SetupError(e.what());
+          const auto& kind = rules_->letter_deck.kind(setup.stacked[e.index]);
+          throw SetupError(fmt::format("stacked card {} ({}) is stacked more often than the deck holds it ({} cop{})", e.index + 1,
+                                       kind.notation, kind.copies, kind.copies == 1 ? "y" : "ies"));
         }
       }()) {
   int n = static_cast<int>(setup.players.size());
