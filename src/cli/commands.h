@@ -27,6 +27,7 @@ struct PlayOptions {
 };
 
 int run_play(const PlayOptions& options, std::istream& in, std::ostream& out);
+int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& out);
 int run_rules_list(std::ostream& out);
 int run_rules_show(const RuleChoice& choice, std::ostream& out);
 int run_replay(const std::string& file, const std::string& color, std::ostream& out);

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/play_setup.h"
 #include "protocol/engine_loop.h"
 #include "protocol/json_codec.h"
 #include "rules/knob_reader.h"
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
     if (play_cmd->parsed()) {
       // A continued game is saved back to its own file unless --save names another.
       if (!play.load.empty() && save_opt->count() == 0) play.save = play.load;
+      if (cli::play_family(play) == "threebetween") return cli::run_play_three(play, std::cin, std::cout);
       return cli::run_play(play, std::cin, std::cout);
     }
     if (engine_cmd->parsed()) {

@@ -1,0 +1,100 @@
+#include "cli/play_setup.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "rules/rule_files.h"
+
+namespace inbetween::cli {
+
+std::vector<std::string> split_list(const std::string& text, char sep) {
+  std::vector<std::string> parts;
+  std::stringstream ss(text);
+  std::string part;
+  while (std::getline(ss, part, sep)) {
+    auto b = part.find_first_not_of(' '), e = part.find_last_not_of(' ');
+    if (b != std::string::npos) parts.push_back(part.substr(b, e - b + 1));
+  }
+  return parts;
+}
+
+std::string lower_case(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+protocol::json play_request(const PlayOptions& o, const std::vector<std::string>& kinds) {
+  using protocol::json;
+  json request = {{"cmd", "new"}, {"rules", o.rule_choice.rules}};
+  json players = json::array(), bots = json::object();
+  int bot_number = 0;
+  for (const auto& entry : split_list(o.players)) {
+    std::string l = lower_case(entry);
+    if (l == "bot" || l.starts_with("bot:")) {
+      std::string kind = l == "bot" ? "sensible" : l.substr(4);
+      if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+        throw protocol::ProtocolError("bad_setup", fmt::format("unknown bot kind '{}'; kinds: {}", kind, fmt::join(kinds, ", ")));
+      std::string name = fmt::format("bot{}", ++bot_number);
+      players.push_back(name);
+      bots[name] = kind;
+    } else {
+      players.push_back(entry);
+    }
+  }
+  request["players"] = players;
+  request["bots"] = bots;
+  if (o.seed) request["seed"] = *o.seed;
+  if (!o.dealer.empty()) request["dealer"] = o.dealer;
+  if (!o.deck.empty()) request["deck"] = split_list(o.deck);
+  for (const auto& text : o.rule_choice.sets) {
+    auto override_ = rules::parse_override(text);
+    request["set"][override_.knob] = override_.value;
+  }
+  return request;
+}
+
+SavedGame load_saved_game(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw protocol::ProtocolError("bad_setup", fmt::format("{}: cannot open the saved game", path));
+  SavedGame saved;
+  std::string line;
+  int number = 0;
+  while (std::getline(f, line)) {
+    ++number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    auto j = protocol::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+      throw protocol::ProtocolError("bad_setup", fmt::format("{}:{}: not a JSON object", path, number));
+    if (saved.request.is_null()) saved.request = j;
+    else saved.moves.push_back(j);
+  }
+  if (saved.request.is_null() || saved.request.value("cmd", "") != "new")
+    throw protocol::ProtocolError("bad_setup", fmt::format("{}: the first line must be the game's \"new\" request", path));
+  return saved;
+}
+
+void save_game(const protocol::GameSession& session, const std::string& path) {
+  if (path.empty()) return;
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp);
+    for (const auto& line : session.log()) f << line.dump() << '\n';
+  }
+  std::filesystem::rename(tmp, path);
+}
+
+std::string play_family(const PlayOptions& options) {
+  if (!options.load.empty()) {
+    auto saved = load_saved_game(options.load);
+    return rules::rules_family(saved.request.value("rules", std::string("hoyle")));
+  }
+  return rules::rules_family(options.rule_choice.rules);
+}
+
+}  // namespace inbetween::cli

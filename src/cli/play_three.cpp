@@ -1,0 +1,162 @@
+// `inbetween play --rules threebetween`: ThreeBeTween in the terminal, with a running score sheet.
+#include <signal.h>
+
+#include <istream>
+#include <map>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "cli/commands.h"
+#include "cli/play_setup.h"
+#include "cli/three_view.h"
+#include "protocol/three_session.h"
+#include "strategy/three_bots.h"
+
+namespace inbetween::cli {
+namespace {
+
+volatile sig_atomic_t interrupted = 0;
+void on_interrupt(int) { interrupted = 1; }
+
+std::string label(const three::ThreeGame& g, int seat, const three::Action& action) {
+  const auto& deck = g.deck();
+  const auto& me = g.players()[static_cast<std::size_t>(seat)];
+  auto letter = [](int pos) { return std::string(1, cards::position_letter(pos)); };
+  auto side = [&](const three::Lay& lay) {
+    const auto& k = deck.kind(lay.card);
+    return k.vowel_card() ? fmt::format("{}={}", k.notation, letter(lay.position)) : k.notation;
+  };
+  if (std::holds_alternative<three::Keep>(action)) return "keep both";
+  if (auto* r = std::get_if<three::Replace>(&action)) return fmt::format("replace {}", deck.kind(r->card).notation);
+  if (auto* l = std::get_if<three::PlaceLimits>(&action)) {
+    int open = std::max(0, std::min(27, l->high.position) - std::max(0, l->low.position) - 1);
+    return fmt::format("lay {} … {}  ({} letters between)", side(l->low), side(l->high), open);
+  }
+  if (std::holds_alternative<three::Draw>(action))
+    return fmt::format("draw {} card(s)", g.rules().spaces - static_cast<int>(me.spaces.size()));
+  if (auto* p = std::get_if<three::Place>(&action))
+    return deck.kind(p->card).wild() ? "place ? (wild)" : fmt::format("place {}", side({p->card, p->position}));
+  if (std::holds_alternative<three::EndTurn>(action))
+    return me.placed_this_turn == 0 ? "end turn (nothing placed: a bust!)" : "end turn";
+  int banked = 0;
+  for (int b : me.banks) banked += b;
+  if (std::holds_alternative<three::Bank>(action)) return fmt::format("bank {} points", g.points_in_front(seat));
+  return fmt::format("pass with {} points", banked + g.points_in_front(seat));
+}
+
+// Shortcut words that pick an action when it is on the menu.
+bool matches_word(const std::string& word, const three::Action& action) {
+  static const std::map<std::string, std::size_t> kWords = {{"k", 0}, {"keep", 0}, {"d", 3}, {"draw", 3}, {"e", 5},
+                                                            {"end", 5}, {"b", 6},   {"bank", 6}, {"p", 7}, {"pass", 7}};
+  auto it = kWords.find(word);
+  return it != kWords.end() && it->second == action.index();
+}
+
+}  // namespace
+
+int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& out) {
+  Style style{want_color(options.color)};
+  const std::vector<std::string> kinds = {"random", "sensible"};
+  SavedGame saved;
+  if (!options.load.empty()) saved = load_saved_game(options.load);
+  else saved.request = play_request(options, kinds);
+  auto session_ptr = protocol::new_session(saved.request);
+  auto* session = dynamic_cast<protocol::ThreeSession*>(session_ptr.get());
+  if (!session) throw protocol::ProtocolError("bad_rules", "these rules are not ThreeBeTween");
+  const auto& game = session->game();
+
+  std::map<int, std::unique_ptr<strategy::ThreeBot>> bots;
+  if (auto b = saved.request.find("bots"); b != saved.request.end() && b->is_object())
+    for (const auto& [name, kind] : b->items())
+      for (std::size_t i = 0; i < game.players().size(); ++i)
+        if (game.players()[i].name == name && kind.is_string()) bots[static_cast<int>(i)] = strategy::make_three_bot(kind.get<std::string>());
+  for (auto& [seat, bot] : bots)
+    if (!bot) throw protocol::ProtocolError("bad_setup", "a saved bot kind is unknown");
+  auto rng = cards::make_rng(saved.request.value("seed", std::uint64_t{0}), cards::RngStream::Bots);
+
+  fmt::print(out, "{}\n", bold(style, fmt::format("ThreeBeTween — {}", game.rules().description)));
+  auto print_events = [&](const std::vector<three::Event>& events) {
+    for (const auto& e : events) {
+      std::string line = narrate_three(style, game, e);
+      if (!line.empty()) fmt::print(out, "{}\n", line);
+      if (e.kind == three::EventKind::Tally && e.player + 1 == static_cast<int>(game.players().size()))
+        fmt::print(out, "\n{}", show_score_sheet(style, game));
+    }
+  };
+  for (const auto& move : saved.moves) {
+    try {
+      session->act(move);
+    } catch (const protocol::ProtocolError& e) {
+      throw protocol::ProtocolError("bad_setup", fmt::format("{}: saved move {} is refused: {}", options.load, move.dump(), e.what()));
+    }
+  }
+  if (saved.moves.empty()) print_events(session->opening());
+  else fmt::print(out, "Continuing {} after {} moves.\n", options.load, saved.moves.size());
+
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  save_game(*session, options.save);
+  auto leave = [&](const std::string& why) {
+    save_game(*session, options.save);
+    fmt::print(out, "\n{} Game saved to {}; continue with `inbetween play --load {}`.\n", why, options.save, options.save);
+    return 0;
+  };
+
+  std::vector<three::Event> events;
+  strategy::SensibleThreeBot adviser;
+  while (!game.over()) {
+    if (interrupted) return leave("Interrupted.");
+    int seat = game.to_act();
+    events.clear();
+    if (auto bot = bots.find(seat); bot != bots.end()) {
+      auto action = bot->second->choose(game, seat, rng);
+      if (auto refusal = session->apply(seat, action, events)) throw std::logic_error("a bot chose an illegal action: " + refusal->message);
+    } else {
+      fmt::print(out, "\n{}", show_three_table(style, game));
+      auto menu = game.legal(seat);
+      auto suggestion = adviser.choose(game, seat, rng);
+      std::size_t fallback = 0;
+      for (std::size_t i = 0; i < menu.size(); ++i) {
+        if (menu[i].index() == suggestion.index() && label(game, seat, menu[i]) == label(game, seat, suggestion)) fallback = i;
+        fmt::print(out, "  {}) {}\n", i + 1, label(game, seat, menu[i]));
+      }
+      while (true) {
+        fmt::print(out, "{}, choose 1-{} (or a word: keep, draw, end, bank, pass; q to quit) [{}]: ",
+                   bold(style, game.players()[static_cast<std::size_t>(seat)].name), menu.size(), fallback + 1);
+        out.flush();
+        std::string line;
+        if (!std::getline(in, line)) return leave(interrupted ? "Interrupted." : "End of input.");
+        std::string word = lower_case(split_list(line, ' ').empty() ? "" : split_list(line, ' ')[0]);
+        if (word == "q" || word == "quit") return leave("You left the table.");
+        std::optional<std::size_t> pick;
+        if (word.empty()) pick = fallback;
+        else if (std::all_of(word.begin(), word.end(), ::isdigit) && word.size() < 4) {
+          std::size_t n = std::stoul(word);
+          if (n >= 1 && n <= menu.size()) pick = n - 1;
+        } else {
+          for (std::size_t i = 0; i < menu.size() && !pick; ++i)
+            if (matches_word(word, menu[i])) pick = i;
+        }
+        if (!pick) {
+          fmt::print(out, "{}\n", bad(style, fmt::format("'{}' is not on the menu; type a number from 1 to {}.", line, menu.size())));
+          continue;
+        }
+        if (auto refusal = session->apply(seat, menu[*pick], events)) {
+          fmt::print(out, "{}\n", bad(style, refusal->message + "."));
+          continue;
+        }
+        break;
+      }
+    }
+    print_events(events);
+    save_game(*session, options.save);
+  }
+  fmt::print(out, "Game saved to {}; replay with `inbetween replay {}`.\n", options.save, options.save);
+  return 0;
+}
+
+}  // namespace inbetween::cli

@@ -1,0 +1,123 @@
+#include "strategy/three_bots.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace inbetween::strategy {
+namespace {
+
+int total_of(const std::vector<int>& counts) { return std::accumulate(counts.begin(), counts.end(), 0); }
+
+int banked(const three::Player& p) { return std::accumulate(p.banks.begin(), p.banks.end(), 0); }
+
+// Fitting cards for a layout with empty spaces, against the unseen cards.
+int room(const three::ThreeGame& game, const std::vector<int>& unseen, const three::PlaceLimits& layout) {
+  return fitting_cards(game, unseen, layout.low.position, layout.high.position, {});
+}
+
+three::PlaceLimits widest(const three::ThreeGame& game, int player, const std::vector<int>& unseen) {
+  auto options = game.layouts(player);
+  return *std::max_element(options.begin(), options.end(), [&](const auto& a, const auto& b) {
+    return room(game, unseen, a) < room(game, unseen, b);
+  });
+}
+
+}  // namespace
+
+std::vector<int> unseen_counts(const three::ThreeGame& game) {
+  const auto& deck = game.deck();
+  std::vector<int> counts(deck.kinds.size());
+  for (std::size_t i = 0; i < deck.kinds.size(); ++i) counts[i] = deck.kinds[i].copies;
+  for (auto c : game.cards_in_front()) --counts[c];
+  return counts;
+}
+
+int fitting_cards(const three::ThreeGame& game, const std::vector<int>& unseen, int low, int high,
+                  const std::vector<three::Lay>& spaces) {
+  const auto& deck = game.deck();
+  int n = 0;
+  for (std::size_t code = 0; code < deck.kinds.size(); ++code) {
+    const auto& kind = deck.kinds[code];
+    bool fits = kind.wild();
+    for (char l : kind.letters) {
+      int pos = cards::letter_position(l);
+      bool taken = std::any_of(spaces.begin(), spaces.end(), [&](const three::Lay& s) { return s.position == pos; });
+      fits = fits || (pos > low && pos < high && !taken);
+    }
+    if (fits) n += unseen[code];
+  }
+  return n;
+}
+
+double bust_chance(int fitting, int unseen_total, int draws) {
+  double p = 1.0;
+  for (int i = 0; i < draws; ++i) {
+    int left = unseen_total - i;
+    if (left <= 0) break;
+    p *= static_cast<double>(std::max(0, left - fitting)) / left;
+  }
+  return p;
+}
+
+three::Action RandomThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng& rng) const {
+  auto options = game.legal(player);
+  return options[cards::uniform_below(rng, options.size())];
+}
+
+three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng&) const {
+  const auto& me = game.players()[static_cast<std::size_t>(player)];
+  auto unseen = unseen_counts(game);
+  switch (game.phase()) {
+    case three::Phase::Replace: {
+      if (me.limit_hand[0] == me.limit_hand[1] && !game.deck().kind(me.limit_hand[0]).wild())
+        return three::Replace{me.limit_hand[0]};
+      auto best = widest(game, player, unseen);
+      // Narrow limits: give up the card nearer the middle of the alphabet.
+      if (!me.replacement_used && room(game, unseen, best) * 3 < total_of(unseen)) {
+        auto middle = [](int pos) { return std::abs(pos - 13); };
+        return three::Replace{middle(best.low.position) < middle(best.high.position) ? best.low.card : best.high.card};
+      }
+      return three::Keep{};
+    }
+    case three::Phase::PlaceLimits: return widest(game, player, unseen);
+    case three::Phase::Place: {
+      auto options = game.legal(player);
+      // Letters first, highest points first; a wild last, as it fits anywhere later too.
+      const three::Place* pick = nullptr;
+      for (const auto& a : options) {
+        const auto* pc = std::get_if<three::Place>(&a);
+        if (!pc) continue;
+        auto score = [&](const three::Place& x) {
+          const auto& k = game.deck().kind(x.card);
+          return k.wild() ? -1 : k.points;
+        };
+        if (!pick || score(*pc) > score(*pick)) pick = pc;
+      }
+      if (pick) return *pick;
+      return three::EndTurn{};
+    }
+    case three::Phase::Turn: {
+      int at_risk = banked(me) + game.points_in_front(player);
+      int empty = game.rules().spaces - static_cast<int>(me.spaces.size());
+      if (empty == 0) {
+        // Banking keeps the points at risk and deals new limits: worth it while the round is small.
+        return at_risk < 25 ? three::Action{three::Bank{}} : three::Action{three::Pass{}};
+      }
+      int fitting = fitting_cards(game, unseen, me.low->position, me.high->position, me.spaces);
+      double bust = bust_chance(fitting, total_of(unseen), empty);
+      // Draw while what a bust costs is less than what a draw is likely to bring (about 3 points).
+      double gain = (1.0 - bust) * 3.0;
+      return bust * at_risk > gain || bust > 0.5 ? three::Action{three::Pass{}} : three::Action{three::Draw{}};
+    }
+    case three::Phase::Over: break;
+  }
+  return three::Pass{};
+}
+
+std::unique_ptr<ThreeBot> make_three_bot(const std::string& kind) {
+  if (kind == "random") return std::make_unique<RandomThreeBot>();
+  if (kind == "sensible") return std::make_unique<SensibleThreeBot>();
+  return nullptr;
+}
+
+}  // namespace inbetween::strategy

@@ -1,0 +1,45 @@
+#pragma once
+// Computer players for ThreeBeTween.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cards/rng.h"
+#include "games/three/three_game.h"
+
+namespace inbetween::strategy {
+
+namespace three = games::three;
+
+// Picks one legal action for the player to act.
+class ThreeBot {
+ public:
+  virtual ~ThreeBot() = default;
+  virtual three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const = 0;
+};
+
+// `random`: any legal action, uniformly.
+class RandomThreeBot : public ThreeBot {
+ public:
+  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+};
+
+// `sensible`: keeps wide limits, places every card it can (highest points first), passes when
+// the chance of busting on the next draw outweighs what it could gain, banks only small rounds.
+class SensibleThreeBot : public ThreeBot {
+ public:
+  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+};
+
+// Cards not in sight of `player` (the deck less every card in front of anyone), by card code.
+std::vector<int> unseen_counts(const three::ThreeGame& game);
+// How many of `unseen` cards would fit an empty space between `low` and `high` (positions),
+// given the letters already placed.
+int fitting_cards(const three::ThreeGame& game, const std::vector<int>& unseen, int low, int high,
+                  const std::vector<three::Lay>& spaces);
+// Chance that none of `draws` cards drawn fits (drawing without replacement from `unseen`).
+double bust_chance(int fitting, int unseen_total, int draws);
+
+std::unique_ptr<ThreeBot> make_three_bot(const std::string& kind);
+
+}  // namespace inbetween::strategy
