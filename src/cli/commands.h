@@ -30,6 +30,8 @@ int run_play(const PlayOptions& options, std::istream& in, std::ostream& out);
 int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& out);
 int run_rules_list(std::ostream& out);
 int run_rules_show(const RuleChoice& choice, std::ostream& out);
+int run_decks_list(std::ostream& out);
+int run_decks_show(const std::string& name, std::ostream& out);
 int run_replay(const std::string& file, const std::string& color, std::ostream& out);
 
 // Whether to colour: "always", "never", or "auto" (a terminal, and NO_COLOR unset).

@@ -62,6 +62,13 @@ int main(int argc, char** argv) {
   show_cmd->add_option("name", show_choice.rules, "preset name or .toml path");
   cli::add_rule_options(show_cmd, show_choice);
 
+  auto* decks_cmd = app.add_subcommand("decks", "list the deck files or show one deck's cards");
+  decks_cmd->require_subcommand(1);
+  decks_cmd->add_subcommand("list", "list the decks");
+  std::string deck_name;
+  auto* deck_show_cmd = decks_cmd->add_subcommand("show", "every card of a deck: copies and points");
+  deck_show_cmd->add_option("name", deck_name, "deck name (see `inbetween decks list`) or .toml path")->required();
+
   std::string replay_file, replay_color = "auto";
   auto* replay_cmd = app.add_subcommand("replay", "replay a saved game and print what happened");
   replay_cmd->add_option("file", replay_file, "a game saved by `play` (or a protocol log)")->required();
@@ -81,6 +88,8 @@ int main(int argc, char** argv) {
     }
     if (rules_cmd->got_subcommand("list")) return cli::run_rules_list(std::cout);
     if (show_cmd->parsed()) return cli::run_rules_show(show_choice, std::cout);
+    if (decks_cmd->got_subcommand("list")) return cli::run_decks_list(std::cout);
+    if (deck_show_cmd->parsed()) return cli::run_decks_show(deck_name, std::cout);
     if (replay_cmd->parsed()) return cli::run_replay(replay_file, replay_color, std::cout);
   } catch (const rules::RuleError& e) {
     fmt::print(stderr, "inbetween: {}\n", e.what());
