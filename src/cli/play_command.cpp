@@ -171,7 +171,13 @@ int run_play(const PlayOptions& options, std::istream& in, std::ostream& out) {
   } else {
     request = new_request(options);
   }
-  auto session_ptr = protocol::new_session(request);
+  std::unique_ptr<protocol::GameSession> session_ptr;
+  try {
+    session_ptr = protocol::new_session(request);
+  } catch (const protocol::ProtocolError& e) {
+    if (options.load.empty()) throw;
+    throw protocol::ProtocolError(e.code, fmt::format("{}: the first line does not start a game: {}", options.load, e.what()));
+  }
   auto* session = dynamic_cast<protocol::PotSession*>(session_ptr.get());
   if (!session) throw protocol::ProtocolError("bad_rules", "this front end plays pot games");
   const pot::PotGame& game = session->game();
@@ -180,7 +186,7 @@ int run_play(const PlayOptions& options, std::istream& in, std::ostream& out) {
   if (request.contains("bots") && request["bots"].is_object()) {
     for (const auto& [name, kind] : request["bots"].items())
       for (std::size_t i = 0; i < game.seats().size(); ++i)
-        if (game.seats()[i].name == name) bots[static_cast<int>(i)] = strategy::make_pot_bot(kind.get<std::string>());
+        if (game.seats()[i].name == name) bots[static_cast<int>(i)] = strategy::make_pot_bot(kind.is_string() ? kind.get<std::string>() : "");
   }
   for (auto& [seat, bot] : bots)
     if (!bot) throw protocol::ProtocolError("bad_setup", "a saved bot kind is unknown");

@@ -95,8 +95,17 @@ std::string show_table(const Style& s, const pot::PotGame& game) {
   out += "Stacks: " + stacks + "\n";
   const auto& posts = game.posts();
   if (posts.count > 0) {
-    std::string line = "Posts:  " + show_card(s, posts.cards[0]);
-    if (posts.count == 2) line += "  " + std::string(10, ' ').substr(0, 3) + show_card(s, posts.cards[1]);
+    // Where aces are called, a called ace shows its value: "A♠ low".
+    bool calls = game.rules().first_ace == rules::FirstAce::Call || game.rules().second_ace == rules::SecondAce::Call;
+    auto post = [&](int i) {
+      std::string text = show_card(s, posts.cards[static_cast<std::size_t>(i)]);
+      bool pending = (i == 0 && game.phase() == pot::Phase::CallFirstAce) || (i == 1 && game.phase() == pot::Phase::CallSecondAce);
+      if (calls && posts.cards[static_cast<std::size_t>(i)].is_ace() && !pending)
+        text += " " + dim(s, protocol::ace_name(posts.ace[static_cast<std::size_t>(i)]));
+      return text;
+    };
+    std::string line = "Posts:  " + post(0);
+    if (posts.count == 2) line += "     " + post(1);
     else line += "   ??";
     bool complete = posts.count == 2 && game.phase() != pot::Phase::CallSecondAce;
     if (complete) line += fmt::format("   spread {}", bold(s, std::to_string(posts.spread())));

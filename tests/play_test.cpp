@@ -1,0 +1,384 @@
+// `inbetween play` and `inbetween replay`, driven as a person would: the real executable, its
+// stdin answering every prompt, whole games to their end.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+struct Result {
+  int status = -1;  // exit status, or -1 when killed by a signal
+  std::string out, err;
+};
+
+// Runs the executable with `args` in `dir`; all of `input` is offered on stdin up front (the
+// program may stop reading early), stdout and stderr are read until it exits.
+Result run_inbetween(const std::vector<std::string>& args, const std::string& input, const fs::path& dir) {
+  int in_pipe[2], out_pipe[2], err_pipe[2];
+  if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0 || pipe(err_pipe) != 0) throw std::runtime_error("pipe failed");
+  pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    signal(SIGPIPE, SIG_DFL);
+    dup2(in_pipe[0], STDIN_FILENO);
+    dup2(out_pipe[1], STDOUT_FILENO);
+    dup2(err_pipe[1], STDERR_FILENO);
+    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
+    if (chdir(dir.c_str()) != 0) _exit(126);
+    std::vector<char*> argv{const_cast<char*>(INBETWEEN_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(INBETWEEN_BINARY, argv.data());
+    _exit(127);
+  }
+  close(in_pipe[0]);
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  Result result;
+  std::size_t written = 0;
+  int to_child = in_pipe[1];
+  if (input.empty()) {
+    close(to_child);
+    to_child = -1;
+  }
+  int from_out = out_pipe[0], from_err = err_pipe[0];
+  while (from_out >= 0 || from_err >= 0) {
+    pollfd fds[3] = {{to_child, POLLOUT, 0}, {from_out, POLLIN, 0}, {from_err, POLLIN, 0}};
+    if (poll(fds, 3, -1) < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error("poll failed");
+    }
+    if (to_child >= 0 && (fds[0].revents & (POLLOUT | POLLERR | POLLHUP))) {
+      ssize_t n = write(to_child, input.data() + written, input.size() - written);
+      if (n > 0) written += static_cast<std::size_t>(n);
+      if (n < 0 || written == input.size()) {  // all given, or the program stopped reading
+        close(to_child);
+        to_child = -1;
+      }
+    }
+    for (auto [index, fd, text] : {std::tuple{1, &from_out, &result.out}, std::tuple{2, &from_err, &result.err}}) {
+      if (*fd < 0 || !(fds[index].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      char buffer[4096];
+      ssize_t n = read(*fd, buffer, sizeof buffer);
+      if (n > 0) {
+        text->append(buffer, static_cast<std::size_t>(n));
+      } else if (n == 0 || errno != EINTR) {
+        close(*fd);
+        *fd = -1;
+      }
+    }
+  }
+  if (to_child >= 0) close(to_child);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::string repeat(const std::string& text, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i) out += text;
+  return out;
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::vector<json> read_save(const fs::path& path) {
+  std::vector<json> lines;
+  std::ifstream f(path);
+  std::string line;
+  while (std::getline(f, line)) {
+    json j = json::parse(line, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << path << ": not JSON: " << line;
+    lines.push_back(j);
+  }
+  return lines;
+}
+
+// The standings table: its header and the indented lines under it.
+std::string standings(const std::string& output) {
+  auto at = output.rfind("Standings\n");
+  if (at == std::string::npos) return "";
+  std::istringstream in(output.substr(at));
+  std::string line, table;
+  std::getline(in, line);
+  table = line + "\n";
+  while (std::getline(in, line) && line.starts_with("  ")) table += line + "\n";
+  return table;
+}
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
+// Each test plays in its own folder under the system's temp directory.
+class Play : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    signal(SIGPIPE, SIG_IGN);  // the program may end before it has read all the input
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    dir = fs::temp_directory_path() /
+          (std::string("inbetween-play_test-") + info->test_suite_name() + "-" + info->name() + "-" + std::to_string(getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  void TearDown() override {
+    if (!HasFailure()) fs::remove_all(dir);
+  }
+
+  Result play(std::vector<std::string> args, const std::string& input) {
+    std::vector<std::string> all{"play", "--color", "never"};
+    all.insert(all.end(), args.begin(), args.end());
+    return run_inbetween(all, input, dir);
+  }
+  Result replay(const fs::path& file) { return run_inbetween({"replay", file.string(), "--color", "never"}, "", dir); }
+
+  // A saved game: an act per move after the `new` line; how many of them `player` made.
+  static std::size_t moves_by(const std::vector<json>& save, const std::string& player) {
+    std::size_t n = 0;
+    for (std::size_t i = 1; i < save.size(); ++i) n += save[i].value("player", "") == player ? 1 : 0;
+    return n;
+  }
+
+  // The saved game, replayed, ends with the standings the game printed.
+  void replays_to_the_same_end(const fs::path& file, const std::string& played) {
+    Result r = replay(file);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_TRUE(r.err.empty()) << r.err;
+    EXPECT_NE(r.out.find("Game over."), std::string::npos) << r.out;
+    EXPECT_FALSE(standings(played).empty()) << played;
+    EXPECT_EQ(standings(r.out), standings(played));
+  }
+
+  fs::path dir;
+};
+
+const std::vector<std::string> kHoyle = {"--rules", "hoyle", "--players", "Ann,bot,bot", "--seed", "42"};
+
+std::vector<std::string> with_save(std::vector<std::string> args, const fs::path& save) {
+  args.push_back("--save");
+  args.push_back(save.string());
+  return args;
+}
+
+TEST_F(Play, HoyleAgainstTwoBotsToTheEnd) {
+  fs::path save = dir / "hoyle.jsonl";
+  Result r = play(with_save(kHoyle, save), repeat("\n", 60));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_NE(r.out.find("In-Between: hoyle"), std::string::npos);
+  EXPECT_NE(r.out.find("Ann draws"), std::string::npos) << "the draw for the deal is shown";
+  EXPECT_NE(r.out.find("Game over."), std::string::npos);
+  EXPECT_NE(standings(r.out).find("Ann"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Game saved to " + save.string()), std::string::npos) << r.out;
+
+  auto saved = read_save(save);
+  ASSERT_GE(saved.size(), 2u);
+  EXPECT_EQ(saved[0]["cmd"], "new");
+  EXPECT_EQ(saved[0]["seed"], 42);
+  EXPECT_EQ(saved[0]["players"], json({"Ann", "bot1", "bot2"}));
+  EXPECT_EQ(saved[0]["bots"], json({{"bot1", "sensible"}, {"bot2", "sensible"}}));
+  // One prompt per decision of Ann's, each answered with the default.
+  EXPECT_EQ(count(r.out, "(q)uit ["), moves_by(saved, "Ann"));
+  EXPECT_GE(moves_by(saved, "Ann"), 3u);
+  replays_to_the_same_end(save, r.out);
+}
+
+TEST_F(Play, InvalidAnswersAreAskedAgainAndChangeNothing) {
+  fs::path plain = dir / "plain.jsonl", typos = dir / "typos.jsonl";
+  Result reference = play(with_save(kHoyle, plain), repeat("\n", 60));
+  ASSERT_EQ(reference.status, 0) << reference.err;
+  Result r = play(with_save(kHoyle, typos), "abc\n999\n-1\nx\n   \n0\nh\nrebuy 5\nrebuy 99999999999999999999\n" + repeat("\n", 60));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_NE(r.out.find("'abc' is not a choice here; type one of the choices shown"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bet 999 exceeds the pot of"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'-1': amounts are whole numbers of chips, not negative."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'x' is not a choice here"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bet 0 is below the minimum bet of 1."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("there is no ace post to call high or low."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("these rules allow no rebuys (rebuys = false)."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("'rebuy 99999999999999999999' is not a choice here"), std::string::npos) << r.out;
+  // Eight refused answers (the line of spaces is the default), each followed by the same prompt again.
+  auto saved = read_save(typos);
+  EXPECT_EQ(count(r.out, "(q)uit ["), moves_by(saved, "Ann") + 8);
+  // The game is the very game played with no typos.
+  EXPECT_EQ(read_file(typos), read_file(plain));
+  EXPECT_EQ(standings(r.out), standings(reference.out));
+  replays_to_the_same_end(typos, r.out);
+}
+
+TEST_F(Play, EndOfInputSavesAndLoadContinuesToTheEnd) {
+  fs::path whole = dir / "whole.jsonl", part = dir / "part.jsonl", rest = dir / "rest.jsonl";
+  Result reference = play(with_save(kHoyle, whole), repeat("\n", 60));
+  ASSERT_EQ(reference.status, 0) << reference.err;
+
+  // One answer, then the input ends in the middle of the game.
+  Result r = play(with_save(kHoyle, part), "\n");
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_NE(r.out.find("End of input. Game saved to " + part.string() + "; continue with `inbetween play --load " +
+                       part.string() + "`"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(standings(r.out), "");
+  auto saved = read_save(part);
+  EXPECT_EQ(moves_by(saved, "Ann"), 1u);
+  auto whole_save = read_save(whole);
+  ASSERT_LT(saved.size(), whole_save.size());
+  EXPECT_EQ(saved, std::vector<json>(whole_save.begin(), whole_save.begin() + static_cast<long>(saved.size())));
+
+  // The unfinished game replays, and says it is unfinished.
+  Result rp = replay(part);
+  EXPECT_EQ(rp.status, 0) << rp.err;
+  EXPECT_NE(rp.out.find("the game was left unfinished"), std::string::npos) << rp.out;
+
+  // --load goes on where it stopped; without --save it saves back to the loaded file.
+  r = play({"--load", part.string()}, "\n");
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Continuing " + part.string() + " after " + std::to_string(saved.size() - 1) + " moves."),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("End of input. Game saved to " + part.string()), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(dir / "inbetween-game.jsonl"));
+  EXPECT_EQ(moves_by(read_save(part), "Ann"), 2u);
+
+  // And to the end, into another file.
+  r = play({"--load", part.string(), "--save", rest.string()}, repeat("\n", 60));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Game saved to " + rest.string()), std::string::npos) << r.out;
+  EXPECT_EQ(read_file(rest), read_file(whole)) << "the interrupted game is the game played in one go";
+  EXPECT_EQ(standings(r.out), standings(reference.out));
+  replays_to_the_same_end(rest, reference.out);
+
+  // A finished game loads to its standings at once.
+  r = play({"--load", rest.string(), "--save", (dir / "again.jsonl").string()}, "");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(standings(r.out), standings(reference.out));
+}
+
+TEST_F(Play, QuitSavesTheGame) {
+  fs::path save = dir / "quit.jsonl";
+  Result r = play(with_save(kHoyle, save), "\nq\n\n\n");
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("You left the table. Game saved to " + save.string()), std::string::npos) << r.out;
+  EXPECT_EQ(moves_by(read_save(save), "Ann"), 1u);
+  EXPECT_EQ(standings(r.out), "");
+}
+
+TEST_F(Play, RedDogWithWagersAndRaises) {
+  fs::path save = dir / "red-dog.jsonl";
+  std::string input = "0\n26\nh\ns\n3\nx\nr\n" + repeat("3\nr\n", 30) + repeat("\n", 100);
+  Result r = play(with_save({"--rules", "red-dog", "--players", "Ann,bot", "--seed", "5"}, save), input);
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_NE(r.out.find("Ann, your wager: bet 1-25"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bet 0 is below the minimum bet of 1."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bet 26 exceeds the table maximum of 25 (max_bet)."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stand comes after the spread is announced."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ann bets 3."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ann raises 3."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(r)aise, (s)tand"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Game over."), std::string::npos) << r.out;
+  EXPECT_NE(standings(r.out).find("house result:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Game saved to " + save.string()), std::string::npos) << r.out;
+  auto saved = read_save(save);
+  EXPECT_EQ(saved[0]["rules"], "red-dog");
+  // At least the five refused answers above were asked again (a 3 or an r out of step is refused too).
+  EXPECT_GE(count(r.out, "(q)uit ["), moves_by(saved, "Ann") + 5);
+  replays_to_the_same_end(save, r.out);
+}
+
+TEST_F(Play, BetweenTheSheetsWithAnAceToCall) {
+  fs::path save = dir / "sheets.jsonl";
+  Result r = play(with_save({"--rules", "between-the-sheets", "--players", "Ann,bot", "--seed", "3", "--dealer", "bot1",
+                             "--deck", "AS,9D,5C"},
+                            save),
+                  "y\nl\n2\n1\n" + repeat("\n", 300));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_NE(r.out.find("Post for Ann: A♠\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ann, (h)igh or (l)ow, (q)uit [h]: 'y' is not a choice here"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ann calls the ace low."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Posts:  A♠ low     9♦   spread 7"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bet 2 exceeds the first-deck cap of 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Third card: 5♣ — between!"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Game over."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Game saved to " + save.string()), std::string::npos) << r.out;
+  auto saved = read_save(save);
+  ASSERT_GE(saved.size(), 3u);
+  EXPECT_EQ(saved[1], json({{"cmd", "act"}, {"player", "Ann"}, {"action", {{"type", "call"}, {"ace", "low"}}}}));
+  EXPECT_EQ(saved[2], json({{"cmd", "act"}, {"player", "Ann"}, {"action", {{"type", "bet"}, {"amount", 1}}}}));
+  EXPECT_EQ(count(r.out, "(q)uit ["), moves_by(saved, "Ann") + 2);
+  replays_to_the_same_end(save, r.out);
+}
+
+TEST_F(Play, TwoPeopleAtOneTable) {
+  fs::path save = dir / "two.jsonl";
+  Result r = play(with_save({"--rules", "hoyle-3", "--players", "Ann,Bob", "--seed", "9"}, save), repeat("\n", 40));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Ann, bet"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Bob, bet"), std::string::npos) << r.out;
+  auto saved = read_save(save);
+  EXPECT_EQ(count(r.out, "(q)uit ["), saved.size() - 1);
+  replays_to_the_same_end(save, r.out);
+}
+
+TEST_F(Play, BadCommandLinesAndFilesFailCleanly) {
+  Result r = play({"--rules", "no-such-game", "--save", (dir / "x.jsonl").string()}, "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown rules 'no-such-game'"), std::string::npos) << r.err;
+  r = play({"--players", "Ann", "--save", (dir / "x.jsonl").string()}, "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("1 players given"), std::string::npos) << r.err;
+  r = play({"--players", "Ann,bot:genius", "--save", (dir / "x.jsonl").string()}, "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("unknown bot kind 'genius'"), std::string::npos) << r.err;
+  r = play({"--set", "decks=99", "--save", (dir / "x.jsonl").string()}, "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("--set decks=99"), std::string::npos) << r.err;
+  // A save file that cannot be written is an error, not a crash.
+  r = play(with_save(kHoyle, dir / "no-such-folder" / "x.jsonl"), "\n");
+  EXPECT_EQ(r.status, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("cannot write"), std::string::npos) << r.err;
+  // Files that are not saved games.
+  std::ofstream(dir / "not-json.jsonl") << "hello\n";
+  r = play({"--load", (dir / "not-json.jsonl").string()}, "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("not-json.jsonl"), std::string::npos) << r.err;
+  std::ofstream(dir / "bad-bot.jsonl") << R"({"cmd":"new","rules":"hoyle","players":["a","b"],"seed":1,"bots":{"b":5}})" << "\n";
+  r = play({"--load", (dir / "bad-bot.jsonl").string()}, "");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("bot kind"), std::string::npos) << r.err;
+  r = replay(dir / "not-json.jsonl");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("not a JSON object"), std::string::npos) << r.err;
+  r = replay(dir / "missing.jsonl");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("cannot open"), std::string::npos) << r.err;
+}
+
+}  // namespace
