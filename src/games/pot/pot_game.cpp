@@ -206,7 +206,18 @@ void PotGame::run(std::vector<Event>& events) {
   }
 }
 
+bool PotGame::turns_left_in_deal() const {
+  for (int k = turn_offset_ + 1; k <= players(); ++k)
+    if (in_game((dealer_ + k) % players())) return true;
+  return false;
+}
+
 void PotGame::next_turn(std::vector<Event>& events) {
+  // An empty pot is refilled when the next turn begins, so a game that ends on it does not ante.
+  if (pot_ == 0 && rules_->when_pot_empty == rules::EmptyPot::Reante && turns_left_in_deal()) {
+    form_pot(events);
+    if (!enough_players()) return finish_game(events);
+  }
   int seat = -1;
   while (seat < 0) {
     if (++turn_offset_ > players()) {
@@ -391,10 +402,7 @@ void PotGame::resolve_bet(Chips amount, std::vector<Event>& events) {
 void PotGame::end_turn(std::vector<Event>& events) {
   clear_table();
   to_act_ = -1;
-  if (pot_ == 0) {
-    if (rules_->when_pot_empty == rules::EmptyPot::End) return finish_game(events);
-    form_pot(events);
-  }
+  if (pot_ == 0 && rules_->when_pot_empty == rules::EmptyPot::End) return finish_game(events);
   if (!enough_players()) return finish_game(events);
   pending_ = Pending::NextTurn;
 }

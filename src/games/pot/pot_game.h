@@ -102,6 +102,7 @@ class PotGame {
   void end_deal(std::vector<Event>& events);
   void finish_game(std::vector<Event>& events);
   bool enough_players() const;
+  bool turns_left_in_deal() const;
 
   void deal_first_post(std::vector<Event>& events);
   void deal_second_post(std::vector<Event>& events);
