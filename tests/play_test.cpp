@@ -300,7 +300,7 @@ TEST_F(Play, RedDogWithWagersAndRaises) {
   EXPECT_NE(r.out.find("bet 26 exceeds the table maximum of 25 (max_bet)."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("stand comes after the spread is announced."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Ann bets 3."), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Ann raises 3."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ann raises by 3."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(r)aise, (s)tand"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Game over."), std::string::npos) << r.out;
   EXPECT_NE(standings(r.out).find("house result:"), std::string::npos) << r.out;

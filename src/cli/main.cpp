@@ -12,6 +12,8 @@
 #include "protocol/engine_loop.h"
 #include "protocol/json_codec.h"
 #include "rules/knob_reader.h"
+#include "rules/rule_files.h"
+#include "rules/three_rules.h"
 
 namespace inbetween::cli {
 
@@ -83,6 +85,11 @@ int main(int argc, char** argv) {
       return cli::run_play(play, std::cin, std::cout);
     }
     if (engine_cmd->parsed()) {
+      // Defaults that cannot load are refused now, not at the first `new`.
+      std::vector<rules::Override> overrides;
+      for (const auto& text : engine_choice.sets) overrides.push_back(rules::parse_override(text));
+      if (rules::rules_family(engine_choice.rules) == "threebetween") rules::load_three_rules(engine_choice.rules, overrides);
+      else rules::load_pot_rules(engine_choice.rules, overrides);
       protocol::run_engine(std::cin, std::cout, engine_choice.rules, engine_choice.sets);
       return 0;
     }

@@ -50,7 +50,7 @@ std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& 
     case K::ConsecutiveLoss: return bad(s, fmt::format("Consecutive posts: {} loses {} to the pot.", name(game, e.player), chips(e.amount)));
     case K::Push: return e.player >= 0 ? fmt::format("{}: push, {} back.", who, chips(e.amount)) : "Push.";
     case K::Bet: return fmt::format("{} bets {}.", who, e.amount);
-    case K::Raise: return fmt::format("{} raises {}.", who, e.amount);
+    case K::Raise: return fmt::format("{} raises by {}.", who, e.amount);
     case K::Stand: return fmt::format("{} stands.", who);
     case K::Pass: return fmt::format("{} passes.", who);
     case K::ThirdCard: {
@@ -69,7 +69,10 @@ std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& 
     case K::Win: return good(s, fmt::format("{} wins {}.", name(game, e.player), chips(e.amount)));
     case K::Loss: return bad(s, fmt::format("{} loses {}.", name(game, e.player), chips(e.amount)));
     case K::DealerTakesPot: return fmt::format("{} takes the {} left in the pot.", who, chips(e.amount));
-    case K::DealerChanged: return dim(s, fmt::format("The deal passes to {}.", name(game, e.player)));
+    case K::DealerChanged:
+      // In a house game the house deals; only the order of play moves round.
+      if (game.rules().banking == rules::Banking::House) return "";
+      return dim(s, fmt::format("The deal passes to {}.", name(game, e.player)));
     case K::GameOver: return bold(s, "Game over.");
   }
   return "";
@@ -129,8 +132,10 @@ std::string show_standings(const Style& s, const pot::PotGame& game) {
     out += (won ? good(s, line) : line) + "\n";
   }
   if (game.pot() > 0) out += dim(s, fmt::format("  ({} left in the pot)", chips(game.pot()))) + "\n";
-  if (game.rules().banking == rules::Banking::House)
+  if (game.rules().banking == rules::Banking::House) {
     out += dim(s, fmt::format("  house result: {:+}", game.house())) + "\n";
+    if (winners.empty()) out += bad(s, "  The house beat every player.") + "\n";
+  }
   return out;
 }
 

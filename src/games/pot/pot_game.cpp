@@ -104,6 +104,8 @@ std::vector<int> PotGame::winners() const {
   Chips top = 0;
   for (int i = 0; i < players(); ++i) {
     Chips net = seats_[static_cast<std::size_t>(i)].chips - seats_[static_cast<std::size_t>(i)].bought;
+    // Against the house, only a player who ends ahead has won anything.
+    if (house_game() && net <= 0) continue;
     if (best.empty() || net > top) {
       best = {i};
       top = net;

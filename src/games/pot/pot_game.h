@@ -82,6 +82,7 @@ class PotGame {
   // Chips that came into the game: start chips and rebuys.
   Chips chips_in() const;
   // Players with the best result (chips less what they bought); empty until the game is over.
+  // In house games only players who end ahead of the house count; none if the house beat everyone.
   std::vector<int> winners() const;
   // Every card the table holds now (posts and third card), for conservation checks.
   std::vector<Card> table_cards() const;
