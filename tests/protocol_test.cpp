@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <set>
 #include <random>
 #include <sstream>
 #include <string>
@@ -17,19 +18,22 @@ namespace {
 
 json ask(Engine& engine, const json& request) { return engine.handle(request.dump()); }
 
-// The `> ` request / `< ` reply lines of the fenced blocks of docs/protocol.md, in pairs.
-std::vector<std::pair<std::string, std::string>> documented_session() {
+// The `> ` request / `< ` reply lines of docs/protocol.md, in pairs: one session per fenced block.
+using Session = std::vector<std::pair<std::string, std::string>>;
+std::vector<Session> documented_sessions() {
   std::ifstream doc(std::string(INBETWEEN_SOURCE_DIR) + "/docs/protocol.md");
   EXPECT_TRUE(doc) << "docs/protocol.md is missing";
-  std::vector<std::pair<std::string, std::string>> pairs;
+  std::vector<Session> sessions;
   std::string line;
   bool fenced = false;
   while (std::getline(doc, line)) {
     if (line.starts_with("```")) {
       fenced = !fenced;
+      if (fenced) sessions.emplace_back();
       continue;
     }
     if (!fenced) continue;
+    Session& pairs = sessions.back();
     if (line.starts_with("> ")) {
       pairs.emplace_back(line.substr(2), "");
     } else if (line.starts_with("< ")) {
@@ -39,48 +43,61 @@ std::vector<std::pair<std::string, std::string>> documented_session() {
       pairs.back().second = line.substr(2);
     }
   }
-  return pairs;
+  std::erase_if(sessions, [](const Session& s) { return s.empty(); });
+  return sessions;
 }
 
-// ---- (a) the documented session is what the engine answers ----------------------------------
+// ---- (a) the documented sessions are what the engine answers --------------------------------
 
 TEST(DocumentedSession, EveryReplyIsTheEnginesReply) {
-  auto pairs = documented_session();
-  ASSERT_GE(pairs.size(), 8u) << "docs/protocol.md should hold a whole example session";
-  Engine engine;
-  bool refused = false, quit = false;
-  for (const auto& [request, reply] : pairs) {
-    ASSERT_FALSE(quit) << "a request after quit: " << request;
-    ASSERT_FALSE(reply.empty()) << "no documented reply to " << request;
-    json documented = json::parse(reply);
-    json actual = engine.handle(request);
-    EXPECT_EQ(actual, documented) << "request: " << request << "\nengine replied: " << actual.dump()
-                                  << "\n(regenerate the example in docs/protocol.md from `inbetween engine`)";
-    refused = refused || actual.value("ok", true) == false;
-    quit = engine.quit();
+  auto sessions = documented_sessions();
+  ASSERT_GE(sessions.size(), 2u) << "docs/protocol.md should hold a pot-game and a ThreeBeTween example";
+  bool refused = false;
+  std::set<std::string> games;
+  for (const auto& pairs : sessions) {
+    ASSERT_GE(pairs.size(), 8u) << "each example should be a whole session";
+    Engine engine;
+    bool quit = false;
+    for (const auto& [request, reply] : pairs) {
+      ASSERT_FALSE(quit) << "a request after quit: " << request;
+      ASSERT_FALSE(reply.empty()) << "no documented reply to " << request;
+      json documented = json::parse(reply);
+      json actual = engine.handle(request);
+      EXPECT_EQ(actual, documented) << "request: " << request << "\nengine replied: " << actual.dump()
+                                    << "\n(regenerate the example in docs/protocol.md from `inbetween engine`)";
+      refused = refused || actual.value("ok", true) == false;
+      if (actual.contains("state")) games.insert(actual["state"].value("game", ""));
+      quit = engine.quit();
+    }
+    EXPECT_TRUE(quit) << "each example should end with quit";
   }
-  EXPECT_TRUE(refused) << "the example should show a refused action";
-  EXPECT_TRUE(quit) << "the example should end with quit";
+  EXPECT_TRUE(refused) << "the examples should show a refused action";
+  EXPECT_TRUE(games.contains("pot") && games.contains("threebetween")) << "examples of both families";
 }
 
 TEST(DocumentedSession, ItsLogReplaysTheSameGame) {
-  Engine engine;
-  json last_state;
-  for (const auto& [request, reply] : documented_session()) {
-    json r = engine.handle(request);
-    if (r.contains("state")) last_state = r["state"];
-    if (r.contains("log")) {
-      Engine replay;
-      json replayed;
-      for (const auto& line : r["log"]) {
-        json answer = ask(replay, line);
-        ASSERT_TRUE(answer["ok"].get<bool>()) << answer.dump();
-        replayed = answer["state"];
+  for (const auto& pairs : documented_sessions()) {
+    Engine engine;
+    json last_state;
+    bool replayed_log = false;
+    for (const auto& [request, reply] : pairs) {
+      json r = engine.handle(request);
+      if (r.contains("state")) last_state = r["state"];
+      if (r.contains("log")) {
+        Engine replay;
+        json replayed;
+        for (const auto& line : r["log"]) {
+          json answer = ask(replay, line);
+          ASSERT_TRUE(answer["ok"].get<bool>()) << answer.dump();
+          replayed = answer["state"];
+        }
+        EXPECT_EQ(replayed, last_state);
+        replayed_log = true;
       }
-      EXPECT_EQ(replayed, last_state);
     }
+    EXPECT_TRUE(replayed_log) << "each example should ask for its log";
+    EXPECT_TRUE(last_state.value("over", false)) << "each documented game should be played to its end";
   }
-  EXPECT_TRUE(last_state.value("over", false)) << "the documented game should be played to its end";
 }
 
 // ---- (b) malformed input ----------------------------------------------------------------------
