@@ -1,5 +1,7 @@
 #include "games/pot/pot_game.h"
 
+#include "games/pot/betting.h"
+
 #include <algorithm>
 #include <set>
 
@@ -337,43 +339,16 @@ void PotGame::posts_complete(std::vector<Event>& events) {
   to_act_ = turn_seat_;
 }
 
-int PotGame::worst_multiplier() const {
-  int m = rules_->post_hit_multiplier;
-  if (posts_.both_aces()) m = std::max(m, rules_->triple_ace_multiplier);
-  return std::max(1, m);
-}
-
 Chips PotGame::bet_limit(int player, std::string* why) const {
   const Seat& s = seats_[static_cast<std::size_t>(player)];
-  auto lower = [&](Chips& limit, Chips value, auto&& reason) {
-    if (value < limit) {
-      limit = value;
-      if (why) *why = reason();
-    }
-  };
-  if (phase_ == Phase::Wager) {
-    Chips limit = s.chips;
-    if (why) *why = fmt::format("your stack of {}", s.chips);
-    if (rules_->max_bet > 0) lower(limit, rules_->max_bet, [&] { return fmt::format("the table maximum of {} (max_bet)", rules_->max_bet); });
-    return limit;
+  if (phase_ != Phase::Wager) return pot::bet_limit(*rules_, posts_, pot_, s.chips, shoe_.generation() == 0, why);
+  // A house-game wager: the stack and the table maximum.
+  if (why) *why = fmt::format("your stack of {}", s.chips);
+  if (rules_->max_bet > 0 && rules_->max_bet < s.chips) {
+    if (why) *why = fmt::format("the table maximum of {} (max_bet)", rules_->max_bet);
+    return rules_->max_bet;
   }
-  Chips limit = pot_;
-  if (why) *why = fmt::format("the pot of {}", pot_);
-  if (rules_->max_bet > 0) lower(limit, rules_->max_bet, [&] { return fmt::format("the table maximum of {} (max_bet)", rules_->max_bet); });
-  if (rules_->first_deck_bet_cap > 0 && shoe_.generation() == 0)
-    lower(limit, rules_->first_deck_bet_cap, [&] {
-      return fmt::format("the first-deck cap of {} (first_deck_bet_cap: while the first deck lasts)", rules_->first_deck_bet_cap);
-    });
-  if (rules_->loss_limit == rules::LossLimit::LimitBet) {
-    int m = worst_multiplier();
-    lower(limit, s.chips / m, [&] {
-      return m == 1 ? fmt::format("your stack of {}", s.chips)
-                    : fmt::format("what your stack of {} can cover when the worst outcome costs {}x the bet", s.chips, m);
-    });
-  } else {
-    lower(limit, s.chips, [&] { return fmt::format("your stack of {}", s.chips); });
-  }
-  return limit;
+  return s.chips;
 }
 
 void PotGame::resolve_bet(Chips amount, std::vector<Event>& events) {
@@ -389,10 +364,7 @@ void PotGame::resolve_bet(Chips amount, std::vector<Event>& events) {
     Event e{EventKind::Win, static_cast<std::int8_t>(turn_seat_), false, {}, AceValue::High, outcome, amount};
     events.push_back(e);
   } else {
-    Chips loss = amount;
-    if (outcome == Outcome::HitPost) loss = amount * rules_->post_hit_multiplier;
-    if (outcome == Outcome::TripleAce) loss = amount * rules_->triple_ace_multiplier;
-    loss = std::min(loss, s.chips);  // never more than the player holds (loss_limit)
+    Chips loss = loss_for(*rules_, outcome, amount, s.chips);
     s.chips -= loss;
     pot_ += loss;
     Event e{EventKind::Loss, static_cast<std::int8_t>(turn_seat_), false, {}, AceValue::High, outcome, loss};

@@ -113,7 +113,6 @@ class PotGame {
   void resolve_bet(Chips amount, std::vector<Event>& events);
   // The largest bet allowed now; `why` (if given) receives the limit that binds, in words.
   Chips bet_limit(int player, std::string* why) const;
-  int worst_multiplier() const;
   void run(std::vector<Event>& events);
   void end_hand(std::vector<Event>& events);
 
