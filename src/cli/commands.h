@@ -8,6 +8,8 @@
 
 namespace inbetween::cli {
 
+using rules_chips_t = std::int64_t;
+
 // Options every command shares: which rules, and knob overrides.
 struct RuleChoice {
   std::string rules = "hoyle";
@@ -25,6 +27,21 @@ struct PlayOptions {
   std::string load;
   std::string color = "auto";
 };
+
+// `inbetween odds`.
+struct OddsOptions {
+  RuleChoice rule_choice;
+  std::vector<std::string> posts;   // one or two cards
+  std::vector<std::string> aces;    // "high"/"low" for ace posts, in order
+  std::string seen;                 // cards seen since the shuffle, comma-separated
+  bool fresh = false;
+  std::optional<int> decks;
+  rules_chips_t pot = 10;
+  std::optional<rules_chips_t> stack;
+  bool later_deck = false;          // past the first deck (no first-deck cap)
+  bool house_edge = false;
+};
+int run_odds(const OddsOptions& options, std::ostream& out);
 
 int run_play(const PlayOptions& options, std::istream& in, std::ostream& out);
 int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& out);

@@ -71,6 +71,19 @@ int main(int argc, char** argv) {
   auto* deck_show_cmd = decks_cmd->add_subcommand("show", "every card of a deck: copies and points");
   deck_show_cmd->add_option("name", deck_name, "deck name (see `inbetween decks list`) or .toml path")->required();
 
+  cli::OddsOptions odds;
+  auto* odds_cmd = app.add_subcommand("odds", "exact odds of the third card, the value of each choice, the best bet; Red Dog's house edge");
+  cli::add_rule_options(odds_cmd, odds.rule_choice);
+  odds_cmd->add_option("posts", odds.posts, "one or two posts, e.g. 5S JD (one ace: the first-ace call)");
+  odds_cmd->add_option("--ace", odds.aces, "how ace posts are called, in order: high or low")->check(CLI::IsMember({"high", "low"}));
+  odds_cmd->add_option("--seen", odds.seen, "cards seen since the last shuffle, comma-separated (they are not in the shoe)");
+  odds_cmd->add_flag("--fresh", odds.fresh, "a fresh shoe (the default)");
+  odds_cmd->add_option("--decks", odds.decks, "decks in the shoe, 1-8 (same as --set decks=N)");
+  odds_cmd->add_option("--pot", odds.pot, "chips in the pot")->capture_default_str();
+  odds_cmd->add_option("--stack", odds.stack, "the player's stack (default: start_chips)");
+  odds_cmd->add_flag("--after-first-deck", odds.later_deck, "past the first deck: no first_deck_bet_cap");
+  odds_cmd->add_flag("--house-edge", odds.house_edge, "house games: every spread, the raise decisions and the house edge");
+
   std::string replay_file, replay_color = "auto";
   auto* replay_cmd = app.add_subcommand("replay", "replay a saved game and print what happened");
   replay_cmd->add_option("file", replay_file, "a game saved by `play` (or a protocol log)")->required();
@@ -97,6 +110,7 @@ int main(int argc, char** argv) {
     if (show_cmd->parsed()) return cli::run_rules_show(show_choice, std::cout);
     if (decks_cmd->got_subcommand("list")) return cli::run_decks_list(std::cout);
     if (deck_show_cmd->parsed()) return cli::run_decks_show(deck_name, std::cout);
+    if (odds_cmd->parsed()) return cli::run_odds(odds, std::cout);
     if (replay_cmd->parsed()) return cli::run_replay(replay_file, replay_color, std::cout);
   } catch (const rules::RuleError& e) {
     fmt::print(stderr, "inbetween: {}\n", e.what());

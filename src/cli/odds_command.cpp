@@ -1,0 +1,169 @@
+// `inbetween odds`: exact chances of the third card, the value of every choice, the best bet;
+// and for house games (Red Dog) the whole table by enumeration with --house-edge.
+#include <ostream>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+
+#include "cli/commands.h"
+#include "cli/play_setup.h"
+#include "games/pot/betting.h"
+#include "protocol/json_codec.h"
+#include "rules/rule_files.h"
+#include "strategy/pot_odds.h"
+#include "strategy/red_dog.h"
+
+namespace inbetween::cli {
+namespace {
+
+using strategy::RankCounts;
+
+[[noreturn]] void refuse(const std::string& message) { throw protocol::ProtocolError("bad_odds", message); }
+
+cards::Card card_arg(const std::string& text, const char* what) {
+  auto card = cards::parse_card(text);
+  if (!card) refuse(fmt::format("{} '{}' is not a card; write rank 2-9 T J Q K A (or 10) and suit S H D C, e.g. TD", what, text));
+  return *card;
+}
+
+// Takes a card the player has seen out of the unseen counts, refusing more than the shoe holds.
+void take_seen(RankCounts& unseen, const RankCounts& shoe, cards::Card card, const std::string& where, int decks) {
+  if (unseen.take(card)) return;
+  refuse(fmt::format("{}: rank {} appears more often than the shoe holds ({} of that rank in {} deck{})", where,
+                     cards::rank_symbol(card.rank()), shoe.count[static_cast<std::size_t>(card.rank())], decks,
+                     decks == 1 ? "" : "s"));
+}
+
+std::string pct(double p) { return fmt::format("{:8.4f}%", 100.0 * p); }
+
+void print_odds_table(const strategy::ThirdCardOdds& o, const rules::PotRules& r, std::ostream& out) {
+  fmt::print(out, "{:<22}{:>7}  {:>9}\n", "third card", "cards", "chance");
+  auto row = [&](const std::string& name, int ways) {
+    fmt::print(out, "{:<22}{:>7}  {}  ({}/{})\n", name, ways, pct(o.p(ways)), ways, o.total);
+  };
+  row("between", o.between);
+  row("outside", o.outside);
+  row(fmt::format("hits a post (x{})", r.post_hit_multiplier), o.hit_post);
+  if (r.triple_ace_multiplier > 1 || o.triple_ace > 0) row(fmt::format("ace-ace-ace (x{})", r.triple_ace_multiplier), o.triple_ace);
+}
+
+int house_edge(const rules::PotRules& r, std::ostream& out) {
+  auto a = strategy::analyse_house_game(r, strategy::fresh_counts(r));
+  fmt::print(out, "{}: {} deck{} ({} cards), pays {} (spread 1, 2, ...; the last for wider), trips {} to 1\n", r.name, r.decks,
+             r.decks == 1 ? "" : "s", a.cards, fmt::join(r.spread_pays, "/"), r.triple_pays);
+  fmt::print(out, "exact enumeration of all {} ordered deals of two posts and a third card\n\n", a.denominator);
+  fmt::print(out, "{:<14}{:>10}  {:>5}  {:>12}  {:>7}  {:>12}\n", "posts", "chance", "pays", "EV standing", "raise?", "EV, best");
+  fmt::print(out, "{:<14}{}  {:>5}  {:>12}  {:>7}  {:>12}\n", "consecutive", pct(a.p_consecutive), "-", "push 0", "-", "0");
+  fmt::print(out, "{:<14}{}  {:>5}  {:>12.6f}  {:>7}  {:>12.6f}\n", "pair", pct(a.p_pair), fmt::format("{}", r.triple_pays),
+             a.ev_pair, "-", a.ev_pair);
+  for (const auto& line : a.spreads) {
+    if (line.deals == 0) continue;
+    fmt::print(out, "{:<14}{}  {:>5}  {:>12.6f}  {:>7}  {:>12.6f}\n", fmt::format("spread {}", line.spread), pct(line.probability),
+               line.pays, line.ev_stand, line.raise ? "raise" : "stand", line.ev_best);
+  }
+  fmt::print(out, "\nthree of a kind: {}\n", pct(a.p_trips));
+  fmt::print(out, "player's expected net per unit wagered: {:+.6f}  ({}/{})\n", a.player_ev(), a.player_numerator, a.denominator);
+  fmt::print(out, "house edge: {:.4f}%  (exact fraction above; printed to 4 decimals)\n", 100.0 * a.house_edge());
+  return 0;
+}
+
+}  // namespace
+
+int run_odds(const OddsOptions& o, std::ostream& out) {
+  std::vector<rules::Override> overrides;
+  for (const auto& s : o.rule_choice.sets) overrides.push_back(rules::parse_override(s));
+  if (o.decks) {
+    if (*o.decks < 1 || *o.decks > 8) refuse(fmt::format("--decks {}: a shoe holds 1 to 8 decks", *o.decks));
+    overrides.push_back({"decks", std::to_string(*o.decks)});
+  }
+  if (rules::rules_family(o.rule_choice.rules) != "pot") refuse("odds are for pot games; for ThreeBeTween use `inbetween solve threebetween`");
+  auto r = rules::load_pot_rules(o.rule_choice.rules, overrides);
+  if (o.house_edge) {
+    if (r.banking != rules::Banking::House) refuse(fmt::format("--house-edge is for house games (banking = \"house\"); {} is a pot game", r.name));
+    if (!o.posts.empty() || !o.seen.empty()) refuse("--house-edge takes no posts and no --seen: it is computed for a fresh shoe");
+    return house_edge(r, out);
+  }
+  if (o.posts.empty() || o.posts.size() > 2) refuse("give one or two posts, e.g. `inbetween odds --rules hoyle 5S JD`");
+  if (o.fresh && !o.seen.empty()) refuse("--fresh and --seen contradict each other: give one");
+
+  RankCounts shoe = strategy::fresh_counts(r);
+  RankCounts unseen = shoe;
+  for (const auto& text : split_list(o.seen)) take_seen(unseen, shoe, card_arg(text, "--seen card"), "--seen " + text, r.decks);
+  games::pot::Posts posts;
+  for (const auto& text : o.posts) {
+    cards::Card c = card_arg(text, "post");
+    take_seen(unseen, shoe, c, "post " + text, r.decks);
+    posts.cards[static_cast<std::size_t>(posts.count++)] = c;
+  }
+  for (std::size_t i = 0; i < o.aces.size() && i < 2; ++i)
+    posts.ace[i] = o.aces[i] == "low" ? games::pot::AceValue::Low : games::pot::AceValue::High;
+  bool first_deck = !o.later_deck;
+  rules::Chips pot = o.pot, stack = o.stack ? *o.stack : r.start_chips;
+  if (pot < 1 || stack < 1) refuse("--pot and --stack must be at least 1");
+  fmt::print(out, "{}: {} of {} deck{}; {} cards unseen; pot {}, stack {}\n", r.name, o.seen.empty() ? "a fresh shoe" : "a shoe",
+             r.decks, r.decks == 1 ? "" : "s", unseen.total, pot, stack);
+
+  if (posts.count == 1) {
+    if (!posts.cards[0].is_ace() || r.first_ace != rules::FirstAce::Call)
+      refuse("with one post, odds answers the first-ace call: give an ace under rules with first_ace = \"call\", or give two posts");
+    auto call = strategy::advise_first_ace(r, posts.cards[0], unseen, pot, stack, first_deck);
+    fmt::print(out, "first post {}: call it before the second post is dealt\n", cards::to_string(posts.cards[0]));
+    fmt::print(out, "  call high: expected {:+.4f} chips (over every second post, then the best bet)\n", call.ev_high);
+    fmt::print(out, "  call low:  expected {:+.4f} chips\n", call.ev_low);
+    fmt::print(out, "best: call {}\n", protocol::ace_name(call.best));
+    return 0;
+  }
+  bool aces_can_differ = r.first_ace == rules::FirstAce::Call || r.second_ace == rules::SecondAce::Call;
+  fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
+  for (int i = 0; i < 2; ++i)
+    if (posts.cards[static_cast<std::size_t>(i)].is_ace() && aces_can_differ)
+      fmt::print(out, " (ace {} {})", i == 0 ? "first" : "second", protocol::ace_name(posts.ace[static_cast<std::size_t>(i)]));
+  if (posts.pair(aces_can_differ)) {
+    fmt::print(out, ": a pair: ");
+    switch (r.pair_posts) {
+      case rules::PairPosts::Pay: fmt::print(out, "pays {} from the pot, no third card\n", std::min(r.pair_pays, pot)); return 0;
+      case rules::PairPosts::Redeal: fmt::print(out, "two new posts are dealt\n"); return 0;
+      default: fmt::print(out, "play on, nothing is between\n"); break;
+    }
+  } else if (posts.consecutive() && r.consecutive_posts != rules::ConsecutivePosts::Play) {
+    fmt::print(out, ": consecutive: {}\n", r.consecutive_posts == rules::ConsecutivePosts::LoseMin
+                                                ? fmt::format("the player loses {} to the pot", r.min_bet)
+                                                : std::string("push"));
+    return 0;
+  } else {
+    fmt::print(out, ": spread {}\n", posts.spread());
+  }
+  if (r.banking == rules::Banking::House) {
+    auto o3 = strategy::third_card_odds(posts, unseen);
+    print_odds_table(o3, r, out);
+    int s = posts.spread();
+    int pays = s > 0 ? r.spread_pays[std::min(static_cast<std::size_t>(s), r.spread_pays.size()) - 1] : 0;
+    double ev = (o3.between * pays - (o3.total - o3.between)) / static_cast<double>(o3.total);
+    fmt::print(out, "a wager of 1 standing: {:+.6f}; raising: {:+.6f} per original unit\nbest: {}\n", ev, 2 * ev,
+               r.allow_raise && ev > 0 ? "raise" : "stand");
+    return 0;
+  }
+  strategy::BetSituation sit;
+  sit.pot = pot;
+  sit.stack = stack;
+  sit.min_bet = r.min_bet;
+  std::string why;
+  sit.max_bet = games::pot::bet_limit(r, posts, pot, stack, first_deck, &why);
+  sit.can_bet = sit.max_bet >= sit.min_bet;
+  sit.can_pass = r.allow_pass || !sit.can_bet;
+  auto a = strategy::advise_bet(r, posts, unseen, sit);
+  print_odds_table(a.odds, r, out);
+  fmt::print(out, "expected chips per chip bet: {:+.6f}\n\n", a.edge);
+  fmt::print(out, "{:<28}{:>16}\n", "choice", "expected chips");
+  fmt::print(out, "{:<28}{:>16}\n", "pass", sit.can_pass ? "0" : "not allowed");
+  if (sit.can_bet) {
+    fmt::print(out, "{:<28}{:>+16.4f}\n", fmt::format("bet {} (the minimum)", sit.min_bet), a.ev_min);
+    fmt::print(out, "{:<28}{:>+16.4f}   (limit: {})\n", fmt::format("bet {} (the maximum)", sit.max_bet), a.ev_max, why);
+  }
+  fmt::print(out, "\nmost expected chips: {}  ({:+.4f})\n", a.best_bet == 0 ? "pass" : fmt::format("bet {}", a.best_bet), a.best_ev);
+  fmt::print(out, "Kelly (growth of the stack): {}  (expected log growth {:+.6f} per turn)\n",
+             a.kelly_bet == 0 ? "pass" : fmt::format("bet {}", a.kelly_bet), a.kelly_growth);
+  return 0;
+}
+
+}  // namespace inbetween::cli
