@@ -1,5 +1,7 @@
 #include "cli/play_setup.h"
 
+#include <signal.h>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -85,8 +87,66 @@ void save_game(const protocol::GameSession& session, const std::string& path) {
   {
     std::ofstream f(tmp);
     for (const auto& line : session.log()) f << line.dump() << '\n';
+    f.close();
+    if (!f) throw protocol::ProtocolError("bad_file", fmt::format("{}: cannot write the saved game there", tmp));
   }
-  std::filesystem::rename(tmp, path);
+  std::error_code ec;
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw protocol::ProtocolError("bad_file", fmt::format("{}: cannot save the game: {}", path, ec.message()));
+}
+
+namespace {
+volatile sig_atomic_t interrupt_flag = 0;
+void on_interrupt(int) { interrupt_flag = 1; }
+}  // namespace
+
+void catch_interrupt() {
+  struct sigaction sa {};
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;  // no SA_RESTART: a pending read ends, so the game is saved and the program ends
+  sigaction(SIGINT, &sa, nullptr);
+}
+
+bool interrupted() { return interrupt_flag != 0; }
+
+bool all_digits(const std::string& text) {
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
+}
+
+std::unique_ptr<protocol::GameSession> start_session(const PlayOptions& options, const std::vector<std::string>& kinds,
+                                                     SavedGame& saved) {
+  if (!options.load.empty()) saved = load_saved_game(options.load);
+  else saved.request = play_request(options, kinds);
+  std::unique_ptr<protocol::GameSession> session;
+  try {
+    session = protocol::new_session(saved.request);
+  } catch (const protocol::ProtocolError& e) {
+    if (options.load.empty()) throw;
+    throw protocol::ProtocolError(e.code, fmt::format("{}: the first line does not start a game: {}", options.load, e.what()));
+  }
+  // A saved game: its moves are replayed quietly, then play goes on.
+  for (const auto& move : saved.moves) {
+    try {
+      session->act(move);
+    } catch (const protocol::ProtocolError& e) {
+      throw protocol::ProtocolError("bad_setup", fmt::format("{}: saved move {} is refused: {}", options.load, move.dump(), e.what()));
+    }
+  }
+  return session;
+}
+
+std::map<std::string, std::string> saved_bots(const SavedGame& saved, const std::vector<std::string>& kinds) {
+  std::map<std::string, std::string> bots;
+  auto it = saved.request.find("bots");
+  if (it == saved.request.end() || !it->is_object()) return bots;
+  for (const auto& [name, kind] : it->items()) {
+    if (!kind.is_string() || std::find(kinds.begin(), kinds.end(), kind.get<std::string>()) == kinds.end())
+      throw protocol::ProtocolError("bad_setup", fmt::format("bot '{}' has an unknown bot kind {}; kinds: {}", name, kind.dump(),
+                                                             fmt::join(kinds, ", ")));
+    bots[name] = kind.get<std::string>();
+  }
+  return bots;
 }
 
 std::string play_family(const PlayOptions& options) {

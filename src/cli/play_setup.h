@@ -1,5 +1,7 @@
 #pragma once
 // What both terminal games share: the table from --players, saving and loading a game.
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,19 @@ SavedGame load_saved_game(const std::string& path);
 
 // Writes the session's log (one protocol line each) to `path`, atomically.
 void save_game(const protocol::GameSession& session, const std::string& path);
+
+// Ctrl-C handling for the terminal games: after catch_interrupt(), interrupted() tells.
+void catch_interrupt();
+bool interrupted();
+
+// Only ASCII digits, at least one.
+bool all_digits(const std::string& text);
+
+// The session for the options: a new game, or the saved one with its moves replayed.
+std::unique_ptr<protocol::GameSession> start_session(const PlayOptions& options, const std::vector<std::string>& kinds,
+                                                     SavedGame& saved);
+// Seats played by bots in a saved game's request: name -> kind (checked against `kinds`).
+std::map<std::string, std::string> saved_bots(const SavedGame& saved, const std::vector<std::string>& kinds);
 
 // The rules family the options (or the saved game) play: "pot" or "threebetween".
 std::string play_family(const PlayOptions& options);

@@ -17,9 +17,6 @@
 namespace inbetween::cli {
 namespace {
 
-volatile sig_atomic_t interrupted = 0;
-void on_interrupt(int) { interrupted = 1; }
-
 std::string label(const three::ThreeGame& g, int seat, const three::Action& action) {
   const auto& deck = g.deck();
   const auto& me = g.players()[static_cast<std::size_t>(seat)];
@@ -60,20 +57,14 @@ int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& o
   Style style{want_color(options.color)};
   const std::vector<std::string> kinds = {"random", "sensible"};
   SavedGame saved;
-  if (!options.load.empty()) saved = load_saved_game(options.load);
-  else saved.request = play_request(options, kinds);
-  auto session_ptr = protocol::new_session(saved.request);
+  auto session_ptr = start_session(options, kinds, saved);
   auto* session = dynamic_cast<protocol::ThreeSession*>(session_ptr.get());
   if (!session) throw protocol::ProtocolError("bad_rules", "these rules are not ThreeBeTween");
   const auto& game = session->game();
-
   std::map<int, std::unique_ptr<strategy::ThreeBot>> bots;
-  if (auto b = saved.request.find("bots"); b != saved.request.end() && b->is_object())
-    for (const auto& [name, kind] : b->items())
-      for (std::size_t i = 0; i < game.players().size(); ++i)
-        if (game.players()[i].name == name && kind.is_string()) bots[static_cast<int>(i)] = strategy::make_three_bot(kind.get<std::string>());
-  for (auto& [seat, bot] : bots)
-    if (!bot) throw protocol::ProtocolError("bad_setup", "a saved bot kind is unknown");
+  for (const auto& [name, kind] : saved_bots(saved, kinds))
+    for (std::size_t i = 0; i < game.players().size(); ++i)
+      if (game.players()[i].name == name) bots[static_cast<int>(i)] = strategy::make_three_bot(kind);
   auto rng = cards::make_rng(saved.request.value("seed", std::uint64_t{0}), cards::RngStream::Bots);
 
   fmt::print(out, "{}\n", bold(style, fmt::format("ThreeBeTween — {}", game.rules().description)));
@@ -85,20 +76,10 @@ int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& o
         fmt::print(out, "\n{}", show_score_sheet(style, game));
     }
   };
-  for (const auto& move : saved.moves) {
-    try {
-      session->act(move);
-    } catch (const protocol::ProtocolError& e) {
-      throw protocol::ProtocolError("bad_setup", fmt::format("{}: saved move {} is refused: {}", options.load, move.dump(), e.what()));
-    }
-  }
   if (saved.moves.empty()) print_events(session->opening());
   else fmt::print(out, "Continuing {} after {} moves.\n", options.load, saved.moves.size());
 
-  struct sigaction sa {};
-  sa.sa_handler = on_interrupt;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
+  catch_interrupt();
   save_game(*session, options.save);
   auto leave = [&](const std::string& why) {
     save_game(*session, options.save);
@@ -109,7 +90,7 @@ int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& o
   std::vector<three::Event> events;
   strategy::SensibleThreeBot adviser;
   while (!game.over()) {
-    if (interrupted) return leave("Interrupted.");
+    if (interrupted()) return leave("Interrupted.");
     int seat = game.to_act();
     events.clear();
     if (auto bot = bots.find(seat); bot != bots.end()) {
@@ -129,12 +110,12 @@ int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& o
                    bold(style, game.players()[static_cast<std::size_t>(seat)].name), menu.size(), fallback + 1);
         out.flush();
         std::string line;
-        if (!std::getline(in, line)) return leave(interrupted ? "Interrupted." : "End of input.");
+        if (!std::getline(in, line)) return leave(interrupted() ? "Interrupted." : "End of input.");
         std::string word = lower_case(split_list(line, ' ').empty() ? "" : split_list(line, ' ')[0]);
         if (word == "q" || word == "quit") return leave("You left the table.");
         std::optional<std::size_t> pick;
         if (word.empty()) pick = fallback;
-        else if (std::all_of(word.begin(), word.end(), ::isdigit) && word.size() < 4) {
+        else if (all_digits(word) && word.size() < 4) {
           std::size_t n = std::stoul(word);
           if (n >= 1 && n <= menu.size()) pick = n - 1;
         } else {

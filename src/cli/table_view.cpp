@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "protocol/json_codec.h"
+#include "strategy/pot_advisor.h"
 
 namespace inbetween::cli {
 namespace {
@@ -114,6 +115,32 @@ std::string show_table(const Style& s, const pot::PotGame& game) {
     if (complete) line += fmt::format("   spread {}", bold(s, std::to_string(posts.spread())));
     out += line + "\n";
   }
+  return out;
+}
+
+std::string describe_action(const pot::Action& action) {
+  if (auto* b = std::get_if<pot::Bet>(&action)) return fmt::format("bet {}", b->amount);
+  if (auto* c = std::get_if<pot::Call>(&action)) return fmt::format("call {}", protocol::ace_name(c->ace));
+  if (auto* r = std::get_if<pot::Rebuy>(&action)) return fmt::format("rebuy {}", r->amount);
+  return pot::action_name(action);
+}
+
+std::string show_hint(const Style& s, const pot::PotGame& game) {
+  auto advice = strategy::advise(game);
+  if (!advice) return "Nobody is to act.\n";
+  std::string out = dim(s, fmt::format("  hint, from the {} cards left in the shoe:", game.shoe().remaining())) + "\n";
+  if (advice->odds) {
+    const auto& o = *advice->odds;
+    out += fmt::format("  third card: between {}/{} ({:.1f}%), outside {} ({:.1f}%), on a post {} ({:.1f}%){}\n", o.between,
+                       o.total, 100 * o.p(o.between), o.outside, 100 * o.p(o.outside), o.hit_post, 100 * o.p(o.hit_post),
+                       o.triple_ace ? fmt::format(", ace-ace-ace {}", o.triple_ace) : "");
+  }
+  for (const auto& c : advice->choices) {
+    bool best = c.action.index() == advice->best.index() && describe_action(c.action) == describe_action(advice->best);
+    std::string line = fmt::format("  {:<12} {:>+9.3f} chips  {}", describe_action(c.action), c.ev, c.why);
+    out += (best ? good(s, line + "  <- best") : line) + "\n";
+  }
+  if (advice->kelly) out += dim(s, fmt::format("  for steady growth of your stack (Kelly): {}", describe_action(*advice->kelly))) + "\n";
   return out;
 }
 

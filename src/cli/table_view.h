@@ -19,6 +19,10 @@ std::string show_card(const Style& style, cards::Card card);
 std::string narrate(const Style& style, const pot::PotGame& game, const pot::Event& event);
 // The table before a decision: pot, stacks, dealer, posts and spread.
 std::string show_table(const Style& style, const pot::PotGame& game);
+// The exact odds and the value of every choice open to the player to act (the `?` key).
+std::string show_hint(const Style& style, const pot::PotGame& game);
+// An action in words: "bet 3", "call high", "pass".
+std::string describe_action(const pot::Action& action);
 // Final standings, best first.
 std::string show_standings(const Style& style, const pot::PotGame& game);
 // Style helpers.

@@ -55,8 +55,23 @@ json Engine::dispatch(const json& request) {
     return reply;
   }
   if (cmd == "act") {
-    json events = current().act(request);
-    return {{"ok", true}, {"events", events}, {"state", current().state()}};
+    json reply = {{"ok", true}};
+    json act = request;
+    // {"bot": KIND} instead of an action: that bot chooses for the player to act.
+    if (auto bot = request.find("bot"); bot != request.end()) {
+      if (!bot->is_string()) throw ProtocolError("bad_request", "\"bot\" names a bot kind, e.g. \"optimal\"");
+      if (request.contains("action")) throw ProtocolError("bad_request", "give either an \"action\" or a \"bot\", not both");
+      act["action"] = current().bot_action(bot->get<std::string>());
+      reply["action"] = act["action"];
+    }
+    reply["events"] = current().act(act);
+    reply["state"] = current().state();
+    return reply;
+  }
+  if (cmd == "hint") {
+    json reply = current().hint();
+    reply["ok"] = true;
+    return reply;
   }
   if (cmd == "state") return {{"ok", true}, {"state", current().state()}};
   if (cmd == "log") return {{"ok", true}, {"log", current().log()}};
@@ -64,7 +79,7 @@ json Engine::dispatch(const json& request) {
     quit_ = true;
     return {{"ok", true}};
   }
-  throw ProtocolError("unknown_cmd", fmt::format("unknown cmd \"{}\"; known: new, legal, act, state, log, quit", cmd));
+  throw ProtocolError("unknown_cmd", fmt::format("unknown cmd \"{}\"; known: new, legal, act, hint, state, log, quit", cmd));
 }
 
 json Engine::handle(const std::string& line) {

@@ -4,8 +4,11 @@
 #include <random>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "protocol/three_session.h"
+#include "strategy/bots.h"
+#include "strategy/pot_advisor.h"
 #include "rules/rule_files.h"
 #include "rules/three_rules.h"
 
@@ -99,6 +102,10 @@ void GameSession::record(const std::string& player, json action) {
   moves_.push_back({{"cmd", "act"}, {"player", player}, {"action", std::move(action)}});
 }
 
+std::uint64_t GameSession::bot_seed() const {
+  return new_request_.value("seed", std::uint64_t{0}) + moves_.size();
+}
+
 int GameSession::seat_in(const json& request, const std::vector<std::string>& names, int to_act) {
   auto it = request.find("player");
   if (it == request.end()) return to_act;
@@ -163,6 +170,37 @@ void PotSession::act_events(const json& request, std::vector<pot::Event>& events
     throw ProtocolError("bad_request", "\"act\" needs an \"action\", e.g. {\"type\":\"bet\",\"amount\":2}");
   pot::Action action = action_from_json(*it);
   if (auto refusal = apply(seat, action, events)) throw ProtocolError(refusal->code, refusal->message);
+}
+
+}  // namespace inbetween::protocol
+
+namespace inbetween::protocol {
+
+json PotSession::hint() const {
+  auto advice = strategy::advise(*game_);
+  if (!advice) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
+  json choices = json::array();
+  for (const auto& c : advice->choices) choices.push_back({{"action", action_json(c.action)}, {"ev", c.ev}, {"why", c.why}});
+  json out = {{"player", game_->seats()[static_cast<std::size_t>(advice->player)].name},
+              {"cards_left", game_->shoe().remaining()},
+              {"choices", choices},
+              {"best", action_json(advice->best)}};
+  if (advice->odds) {
+    const auto& o = *advice->odds;
+    out["odds"] = {{"between", o.between}, {"outside", o.outside}, {"hit_post", o.hit_post},
+                   {"triple_ace", o.triple_ace}, {"cards", o.total}};
+  }
+  if (advice->kelly) out["kelly"] = action_json(*advice->kelly);
+  return out;
+}
+
+json PotSession::bot_action(const std::string& kind) const {
+  auto bot = strategy::make_pot_bot(kind);
+  if (!bot) throw ProtocolError("bad_request", fmt::format("unknown bot kind \"{}\"; kinds: {}", kind,
+                                                           fmt::join(strategy::pot_bot_kinds(), ", ")));
+  if (game_->to_act() < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act");
+  auto rng = cards::make_rng(bot_seed(), cards::RngStream::Bots);
+  return action_json(bot->choose(*game_, game_->to_act(), rng));
 }
 
 }  // namespace inbetween::protocol

@@ -36,6 +36,11 @@ class GameSession {
   virtual json act(const json& request) = 0;
   // Events of the `new` request (shuffle, dealer, antes, limit cards...).
   virtual json opening_events() const = 0;
+  // The exact value of every choice open to the player to act, and the best one;
+  // throws ProtocolError("nobody_to_act") when the game is over.
+  virtual json hint() const = 0;
+  // The action a bot of `kind` would take now for the player to act (not applied).
+  virtual json bot_action(const std::string& kind) const = 0;
   virtual bool over() const = 0;
   // The `new` request (with its seed filled in) and every accepted `act` request.
   json log() const;
@@ -43,6 +48,8 @@ class GameSession {
  protected:
   explicit GameSession(json new_request) : new_request_(std::move(new_request)) {}
   void record(const std::string& player, json action);
+  // Bots draw from a stream of the game's seed, advanced by each move, so a replay repeats them.
+  std::uint64_t bot_seed() const;
   // The seat named in a request's "player" field, or `to_act` when there is none.
   static int seat_in(const json& request, const std::vector<std::string>& names, int to_act);
 
@@ -62,6 +69,8 @@ class PotSession : public GameSession {
   json legal(const std::optional<std::string>& player) const override;
   json act(const json& request) override;
   json opening_events() const override { return opening_events_; }
+  json hint() const override;
+  json bot_action(const std::string& kind) const override;
   bool over() const override { return game_->over(); }
 
   const pot::PotGame& game() const { return *game_; }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "strategy/three_bots.h"
+
 namespace inbetween::protocol {
 
 ThreeSession::ThreeSession(const CommonSetup& common, std::shared_ptr<const rules::ThreeRules> rules)
@@ -49,6 +51,19 @@ void ThreeSession::act_events(const json& request, std::vector<three::Event>& ev
   if (it == request.end()) throw ProtocolError("bad_request", "\"act\" needs an \"action\", e.g. {\"type\":\"draw\"}");
   three::Action action = three_action_from_json(*game_, seat, *it);
   if (auto refusal = apply(seat, action, events)) throw ProtocolError(refusal->code, refusal->message);
+}
+
+json ThreeSession::bot_action(const std::string& kind) const {
+  auto bot = strategy::make_three_bot(kind);
+  if (!bot) throw ProtocolError("bad_request", fmt::format("unknown bot kind \"{}\" for ThreeBeTween", kind));
+  if (game_->to_act() < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act");
+  auto rng = cards::make_rng(bot_seed(), cards::RngStream::Bots);
+  return three_action_json(game_->deck(), bot->choose(*game_, game_->to_act(), rng));
+}
+
+json ThreeSession::hint() const {
+  if (game_->to_act() < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
+  throw ProtocolError("no_hint", "ThreeBeTween hints come with the solver");
 }
 
 json ThreeSession::act(const json& request) {

@@ -15,6 +15,8 @@ class ThreeSession : public GameSession {
   json legal(const std::optional<std::string>& player) const override;
   json act(const json& request) override;
   json opening_events() const override;
+  json hint() const override;
+  json bot_action(const std::string& kind) const override;
   bool over() const override { return game_->over(); }
 
   const three::ThreeGame& game() const { return *game_; }

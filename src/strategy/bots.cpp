@@ -1,5 +1,7 @@
 #include "strategy/bots.h"
 
+#include "strategy/pot_advisor.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -64,12 +66,36 @@ pot::Action SensibleBot::choose(const pot::PotGame& game, int player, cards::Rng
   return pot::Bet{std::clamp(amount, l.bet_min, l.bet_max)};
 }
 
+pot::Action OptimalBot::choose(const pot::PotGame& game, int, cards::Rng&) const {
+  auto advice = advise(game);
+  return advice ? advice->best : pot::Action{pot::Pass{}};
+}
+
+pot::Action CautiousBot::choose(const pot::PotGame& game, int player, cards::Rng&) const {
+  pot::Legal l = game.legal(player);
+  auto advice = advise(game);
+  if (!advice) return pot::Pass{};
+  switch (game.phase()) {
+    case pot::Phase::CallFirstAce:
+    case pot::Phase::CallSecondAce: return advice->best;
+    case pot::Phase::Raise: return pot::Stand{};
+    case pot::Phase::Wager: return l.bet ? pot::Action{pot::Bet{l.bet_min}} : pot::Action{pot::Pass{}};
+    default: break;
+  }
+  if (!l.bet) return pot::Pass{};
+  bool favoured = advice->odds && advice->odds->between * 2 > advice->odds->total;
+  if (!favoured && l.pass) return pot::Pass{};
+  return pot::Bet{l.bet_min};
+}
+
 std::unique_ptr<PotBot> make_pot_bot(const std::string& kind) {
   if (kind == "random") return std::make_unique<RandomBot>();
+  if (kind == "cautious") return std::make_unique<CautiousBot>();
   if (kind == "sensible") return std::make_unique<SensibleBot>();
+  if (kind == "optimal") return std::make_unique<OptimalBot>();
   return nullptr;
 }
 
-std::vector<std::string> pot_bot_kinds() { return {"random", "sensible"}; }
+std::vector<std::string> pot_bot_kinds() { return {"random", "cautious", "sensible", "optimal"}; }
 
 }  // namespace inbetween::strategy

@@ -31,11 +31,24 @@ class SensibleBot : public PotBot {
   pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const override;
 };
 
+// `cautious`: small stakes: the minimum bet only when the odds favour it (else pass where it may),
+// aces called by value, never a raise.
+class CautiousBot : public PotBot {
+ public:
+  pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const override;
+};
+
+// `optimal`: the choice with the most expected chips, from the exact odds of the cards left.
+class OptimalBot : public PotBot {
+ public:
+  pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const override;
+};
+
 // Chance that a third card falls strictly between the posts, counting the cards left unseen
 // (a fresh shoe less the posts).
 double chance_between(const pot::PotGame& game);
 
-// The bot kinds by name: "random", "sensible"; nullptr for an unknown name.
+// The bot kinds by name: "random", "cautious", "sensible", "optimal"; nullptr for an unknown name.
 std::unique_ptr<PotBot> make_pot_bot(const std::string& kind);
 std::vector<std::string> pot_bot_kinds();
 
