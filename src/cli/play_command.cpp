@@ -104,12 +104,7 @@ int run_play(const PlayOptions& options, std::istream& in, std::ostream& out) {
   catch_interrupt();
   save_game(*session, options.save);
 
-  auto leave = [&](const std::string& why) {
-    save_game(*session, options.save);
-    fmt::print(out, "\n{} Game saved to {}; continue with `inbetween play --load {}`, replay with `inbetween replay {}`.\n",
-               why, options.save, options.save, options.save);
-    return 0;
-  };
+  auto leave = [&](const std::string& why) { return leave_table(*session, options.save, why, out); };
   std::vector<pot::Event> events;
   while (!game.over()) {
     if (interrupted()) return leave("Interrupted.");

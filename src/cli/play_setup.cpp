@@ -95,6 +95,13 @@ void save_game(const protocol::GameSession& session, const std::string& path) {
   if (ec) throw protocol::ProtocolError("bad_file", fmt::format("{}: cannot save the game: {}", path, ec.message()));
 }
 
+int leave_table(const protocol::GameSession& session, const std::string& save_path, const std::string& why, std::ostream& out) {
+  save_game(session, save_path);
+  out << fmt::format("\n{} Game saved to {}; continue with `inbetween play --load {}`, replay with `inbetween replay {}`.\n", why,
+                     save_path, save_path, save_path);
+  return 0;
+}
+
 namespace {
 volatile sig_atomic_t interrupt_flag = 0;
 void on_interrupt(int) { interrupt_flag = 1; }

@@ -2,6 +2,7 @@
 // What both terminal games share: the table from --players, saving and loading a game.
 #include <map>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,9 @@ std::unique_ptr<protocol::GameSession> start_session(const PlayOptions& options,
                                                      SavedGame& saved);
 // Seats played by bots in a saved game's request: name -> kind (checked against `kinds`).
 std::map<std::string, std::string> saved_bots(const SavedGame& saved, const std::vector<std::string>& kinds);
+
+// Saves the game and says how to carry on; the exit status of a game left before its end.
+int leave_table(const protocol::GameSession& session, const std::string& save_path, const std::string& why, std::ostream& out);
 
 // The rules family the options (or the saved game) play: "pot" or "threebetween".
 std::string play_family(const PlayOptions& options);

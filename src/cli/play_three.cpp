@@ -81,11 +81,7 @@ int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& o
 
   catch_interrupt();
   save_game(*session, options.save);
-  auto leave = [&](const std::string& why) {
-    save_game(*session, options.save);
-    fmt::print(out, "\n{} Game saved to {}; continue with `inbetween play --load {}`.\n", why, options.save, options.save);
-    return 0;
-  };
+  auto leave = [&](const std::string& why) { return leave_table(*session, options.save, why, out); };
 
   std::vector<three::Event> events;
   strategy::SensibleThreeBot adviser;

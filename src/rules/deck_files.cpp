@@ -14,22 +14,9 @@ namespace inbetween::rules {
 namespace fs = std::filesystem;
 namespace {
 
-fs::path resolve_deck_path(const std::string& name_or_path) {
-  bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
-  fs::path path = looks_like_path ? fs::path(name_or_path) : data_dir() / "decks" / (name_or_path + ".toml");
-  if (fs::is_regular_file(path)) return path;
-  if (looks_like_path) throw RuleError(fmt::format("{}: no such deck file", name_or_path));
-  auto names = deck_names();
-  throw RuleError(fmt::format("unknown deck '{}'; decks: {}", name_or_path, join_names({names.begin(), names.end()})));
-}
+fs::path resolve_deck_path(const std::string& name_or_path) { return resolve_data_file(kDeckFolder, name_or_path); }
 
-toml::table parse(const fs::path& path) {
-  try {
-    return toml::parse_file(path.string());
-  } catch (const toml::parse_error& e) {
-    throw RuleError(fmt::format("{}:{}: {}", path.string(), e.source().begin.line, e.description()));
-  }
-}
+toml::table parse(const fs::path& path) { return parse_toml_file(path); }
 
 // The keys every deck file has.
 struct Header {
@@ -90,14 +77,7 @@ std::vector<std::string> symbol_list(KnobReader& reader, std::string_view key,
 
 }  // namespace
 
-std::vector<std::string> deck_names() {
-  std::vector<std::string> names;
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(data_dir() / "decks", ec))
-    if (entry.path().extension() == ".toml") names.push_back(entry.path().stem().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
+std::vector<std::string> deck_names() { return data_file_names(kDeckFolder); }
 
 cards::LetterDeck load_letter_deck(const std::string& name_or_path) {
   fs::path path = resolve_deck_path(name_or_path);

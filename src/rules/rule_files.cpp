@@ -31,38 +31,40 @@ fs::path data_dir() {
   return INBETWEEN_DATA_DIR;
 }
 
-std::vector<std::string> preset_names() {
+std::vector<std::string> data_file_names(const DataFolder& folder) {
   std::vector<std::string> names;
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(data_dir() / "rules", ec))
+  for (const auto& entry : fs::directory_iterator(data_dir() / folder.folder, ec))
     if (entry.path().extension() == ".toml") names.push_back(entry.path().stem().string());
   std::sort(names.begin(), names.end());
   return names;
 }
 
-fs::path resolve_rules_path(const std::string& name_or_path) {
+fs::path resolve_data_file(const DataFolder& folder, const std::string& name_or_path) {
   bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
-  if (looks_like_path) {
-    if (!fs::is_regular_file(name_or_path)) throw RuleError(fmt::format("{}: no such rule file", name_or_path));
-    return name_or_path;
-  }
-  fs::path preset = data_dir() / "rules" / (name_or_path + ".toml");
-  if (!fs::is_regular_file(preset)) {
-    auto names = preset_names();
-    throw RuleError(fmt::format("unknown rules '{}'; presets: {} (or give a path to a .toml file)", name_or_path,
-                                join_names({names.begin(), names.end()})));
-  }
-  return preset;
+  fs::path path = looks_like_path ? fs::path(name_or_path) : data_dir() / folder.folder / (name_or_path + ".toml");
+  if (fs::is_regular_file(path)) return path;
+  if (looks_like_path) throw RuleError(fmt::format("{}: no such {} file", name_or_path, folder.file));
+  auto names = data_file_names(folder);
+  throw RuleError(fmt::format("unknown {} '{}'; {}: {} (or give a path to a .toml file)", folder.unknown, name_or_path,
+                              folder.listing, join_names({names.begin(), names.end()})));
 }
 
-toml::table read_rules_table(const fs::path& path, const std::vector<Override>& overrides,
-                             std::map<std::string, std::string, std::less<>>* origins) {
-  toml::table table;
+toml::table parse_toml_file(const fs::path& path) {
   try {
-    table = toml::parse_file(path.string());
+    return toml::parse_file(path.string());
   } catch (const toml::parse_error& e) {
     throw RuleError(fmt::format("{}:{}: {}", path.string(), e.source().begin.line, e.description()));
   }
+}
+
+std::vector<std::string> preset_names() { return data_file_names(kRuleFolder); }
+
+fs::path resolve_rules_path(const std::string& name_or_path) { return resolve_data_file(kRuleFolder, name_or_path); }
+
+toml::table read_rules_table(const fs::path& path, const std::vector<Override>& overrides,
+                             std::map<std::string, std::string, std::less<>>* origins) {
+  toml::table table = parse_toml_file(path);
   for (const auto& o : overrides) {
     std::string origin = fmt::format("--set {}={}", o.knob, o.value);
     toml::table parsed;

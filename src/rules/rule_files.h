@@ -26,6 +26,24 @@ Override parse_override(const std::string& text);
 // build folder, else the source tree the program was built from.
 std::filesystem::path data_dir();
 
+// One folder of data files: where it is, and the words its messages use.
+struct DataFolder {
+  const char* folder;   // "rules", "decks"
+  const char* file;     // "rule", "deck": "no such rule file"
+  const char* unknown;  // "rules", "deck": "unknown rules 'x'"
+  const char* listing;  // "presets", "decks": "presets: a, b"
+};
+inline constexpr DataFolder kRuleFolder{"rules", "rule", "rules", "presets"};
+inline constexpr DataFolder kDeckFolder{"decks", "deck", "deck", "decks"};
+
+// The names (file stems) of the .toml files in data_dir()/FOLDER, sorted.
+std::vector<std::string> data_file_names(const DataFolder& folder);
+// A name in the folder ("hoyle") or a path ("my.toml", "rules/x.toml") to the file it means;
+// throws RuleError listing the names when there is none.
+std::filesystem::path resolve_data_file(const DataFolder& folder, const std::string& name_or_path);
+// Parses a TOML file; a syntax error names the file and line.
+toml::table parse_toml_file(const std::filesystem::path& path);
+
 // Preset names found in data_dir()/rules, sorted.
 std::vector<std::string> preset_names();
 
