@@ -43,6 +43,14 @@ struct OddsOptions {
 };
 int run_odds(const OddsOptions& options, std::ostream& out);
 
+// `inbetween solve threebetween`: the exact optimal play of one player's round (docs/solver.md).
+struct SolveOptions {
+  int rounds = 20000;      // one-player rounds per bot for the optimal-vs-sensible comparison (0: none)
+  std::uint64_t seed = 1;
+};
+int run_solve(const RuleChoice& choice, std::ostream& out);
+int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostream& out);
+
 int run_play(const PlayOptions& options, std::istream& in, std::ostream& out);
 int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& out);
 int run_rules_list(std::ostream& out);

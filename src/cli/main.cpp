@@ -84,6 +84,18 @@ int main(int argc, char** argv) {
   odds_cmd->add_flag("--after-first-deck", odds.later_deck, "past the first deck: no first_deck_bet_cap");
   odds_cmd->add_flag("--house-edge", odds.house_edge, "house games: every spread, the raise decisions and the house edge");
 
+  cli::RuleChoice solve_choice;
+  solve_choice.rules = "threebetween";
+  cli::SolveOptions solve;
+  auto* solve_cmd = app.add_subcommand("solve", "exact optimal play (docs/solver.md)");
+  solve_cmd->require_subcommand(1);
+  auto* solve_three_cmd = solve_cmd->add_subcommand(
+      "threebetween", "one player's round played optimally: every pair of limit cards rated, bust rate, vs the sensible bot");
+  cli::add_rule_options(solve_three_cmd, solve_choice);
+  solve_three_cmd->add_option("--rounds", solve.rounds, "simulated rounds per bot for the comparison (0: none)")
+      ->capture_default_str();
+  solve_three_cmd->add_option("--seed", solve.seed, "seed of the simulated rounds")->capture_default_str();
+
   std::string replay_file, replay_color = "auto";
   auto* replay_cmd = app.add_subcommand("replay", "replay a saved game and print what happened");
   replay_cmd->add_option("file", replay_file, "a game saved by `play` (or a protocol log)")->required();
@@ -111,6 +123,7 @@ int main(int argc, char** argv) {
     if (decks_cmd->got_subcommand("list")) return cli::run_decks_list(std::cout);
     if (deck_show_cmd->parsed()) return cli::run_decks_show(deck_name, std::cout);
     if (odds_cmd->parsed()) return cli::run_odds(odds, std::cout);
+    if (solve_three_cmd->parsed()) return cli::run_solve(solve_choice, solve, std::cout);
     if (replay_cmd->parsed()) return cli::run_replay(replay_file, replay_color, std::cout);
   } catch (const rules::RuleError& e) {
     fmt::print(stderr, "inbetween: {}\n", e.what());

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "strategy/three_solver.h"
+
 namespace inbetween::strategy {
 namespace {
 
@@ -117,6 +119,7 @@ three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player,
 std::unique_ptr<ThreeBot> make_three_bot(const std::string& kind) {
   if (kind == "random") return std::make_unique<RandomThreeBot>();
   if (kind == "sensible") return std::make_unique<SensibleThreeBot>();
+  if (kind == "optimal") return std::make_unique<OptimalThreeBot>();
   return nullptr;
 }
 

@@ -1,0 +1,188 @@
+#pragma once
+// Exact optimal play of one player's ThreeBeTween round (docs/solver.md).
+//
+// The model: one player's round on its own (other players never change it); every card dealt
+// is drawn independently from a composition (a chance per card kind: by default the fresh
+// deck's copies / deck size). A turn position is the set of letters still open between the
+// limits and the number of empty spaces; S is the points at risk (banked + cards in front).
+//   V(pos, S) = max(pass = S, D(pos, S))
+//   D(pos, S) = E over the cards drawn (one per empty space) of the best non-empty placement's
+//               V(next, S + points placed); no card fits: a bust, 0
+//   a ThreeBeTween: V = max(pass = S, bank = W(S)),
+//   W(S)      = E over two new limit cards (identical: 0) of the best layout's V(layout, S + points)
+// solved for every position and every S in [0, S_end] (see docs/solver.md for the bank cap).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cards/letter_card.h"
+#include "cards/rng.h"
+#include "games/three/three_game.h"
+#include "rules/three_rules.h"
+#include "strategy/three_bots.h"
+
+namespace inbetween::strategy {
+
+// The chance of each card kind (index = card code) on every deal; deals are independent.
+using Composition = std::vector<double>;
+// The fresh deck: copies / deck size.
+Composition fresh_composition(const cards::LetterDeck& deck);
+// Counts (e.g. the cards still in a shoe) scaled to chances.
+Composition composition_of(const std::vector<int>& counts);
+// The exact remaining cards: what the game's shoe has not dealt yet (still drawn independently
+// from that composition by the solver).
+Composition remaining_composition(const three::ThreeGame& game);
+
+// A position at the start of a turn: the letters still open between the limits (bit p - 1 for
+// the letter at position p = 1..26) and how many spaces are empty (0: a ThreeBeTween).
+struct TurnPosition {
+  std::uint32_t open = 0;
+  int empty = 0;
+};
+// The letters strictly between limit positions `low` < `high` (0..27), less `filled` (a mask of
+// letters placed), with `spaces - placed` empty spaces.
+TurnPosition position_between(int low, int high, std::uint32_t filled, int empty);
+// The position of `player` in `game` (limits laid).
+TurnPosition position_of(const three::ThreeGame& game, int player);
+// Banked points plus the points of the cards in front of `player`.
+int points_at_risk(const three::ThreeGame& game, int player);
+
+// One legal action and the expected round score of taking it and then playing optimally.
+struct RatedAction {
+  three::Action action;
+  double value = 0;
+};
+
+// How to start from a dealt pair of limit cards.
+struct DealValue {
+  cards::CardCode a = 0, b = 0;      // a <= b
+  double probability = 0;             // of being dealt this pair (either order)
+  double value = 0;                   // expected round score of optimal play
+  double keep = 0;                    // ... when keeping both (0 when identical)
+  std::optional<cards::CardCode> replace;  // the card to replace, if replacing is best
+  double bust = 0;                    // chance the round ends in a bust under optimal play
+};
+
+class ThreeSolver {
+ public:
+  struct Options {
+    // Above this S a ThreeBeTween is passed, not banked. 0: automatic (start at 256, doubled
+    // until banking is verified not to pay at the cap, which makes the truncation exact).
+    int bank_cap = 0;
+    // The fixed point of W(S) through two wild limits and wild spaces is iterated to this.
+    double tolerance = 1e-13;
+  };
+
+  ThreeSolver(const rules::ThreeRules& rules, Composition composition);
+  ThreeSolver(const rules::ThreeRules& rules, Composition composition, Options options);
+  ~ThreeSolver();
+  ThreeSolver(const ThreeSolver&) = delete;
+  ThreeSolver& operator=(const ThreeSolver&) = delete;
+
+  // A solver for the fresh composition of `rules`, shared by everyone in this process and
+  // kept in the disk cache (see cache_path) so later processes load it instead of solving.
+  static std::shared_ptr<const ThreeSolver> shared(const rules::ThreeRules& rules);
+  // $XDG_CACHE_HOME/inbetween (else ~/.cache/inbetween), or $INBETWEEN_CACHE_DIR; empty when
+  // there is no such place. INBETWEEN_CACHE_DIR=off disables the cache.
+  static std::string cache_dir();
+  // Saves / loads the solved table (keyed by a hash of the rules and composition).
+  bool save(const std::string& path) const;
+  static std::unique_ptr<ThreeSolver> load(const std::string& path, const rules::ThreeRules& rules,
+                                           const Composition& composition);
+  // A hash of everything the table depends on, for cache file names.
+  static std::string cache_key(const rules::ThreeRules& rules, const Composition& composition);
+
+  // ---- values (expected round score from here, playing optimally) ----
+  // At the start of a turn: the better of passing and drawing (banking on a ThreeBeTween).
+  double turn_value(TurnPosition pos, int at_risk) const;
+  // Drawing now (banking, on a ThreeBeTween), then playing optimally.
+  double draw_value(TurnPosition pos, int at_risk) const;
+  // Banking a ThreeBeTween with `at_risk` points: W(S).
+  double bank_value(int at_risk) const;
+  // The chance the round ends in a bust, playing optimally from the start of this turn.
+  double turn_bust(TurnPosition pos, int at_risk) const;
+  // Two limit cards dealt (after any replacement): laid the best way; 0 when identical.
+  double limits_value(cards::CardCode a, cards::CardCode b, int at_risk) const;
+  // Keeping `kept` and being dealt a replacement.
+  double replace_value(cards::CardCode kept, int at_risk) const;
+  // A dealt pair at the round's set-up: the best of keep / replace either (as the rules allow).
+  DealValue deal_value(cards::CardCode a, cards::CardCode b) const;
+  // Every unordered pair of card kinds, worst to best.
+  std::vector<DealValue> deal_table() const;
+  // From a random deal: the expected round score and the bust rate.
+  double round_value() const;
+  double round_bust() const;
+
+  // Every legal action of `player` (exactly game.legal(player)) with its value, best first.
+  std::vector<RatedAction> evaluate(const three::ThreeGame& game, int player) const;
+
+  // ---- the policy, on positions (for simulations outside a ThreeGame) ----
+  // The best non-empty placement of `drawn` cards into `pos` (with `placed` already placed this
+  // turn, so the empty placement is allowed when placed > 0): the next position and points, or
+  // nullopt for none (a bust when nothing was placed).
+  struct Placement {
+    TurnPosition next;
+    int points = 0;
+    double value = 0;
+  };
+  std::optional<Placement> best_placement(TurnPosition pos, const std::vector<cards::CardCode>& drawn, int at_risk,
+                                          bool allow_none) const;
+  // The best layout of two (non-identical) limit cards: the position, points and value.
+  Placement best_layout(cards::CardCode a, cards::CardCode b, int at_risk) const;
+
+  // ---- facts about the solve ----
+  const rules::ThreeRules& rules() const;
+  const Composition& composition() const;
+  int bank_cap() const;          // the S above which a ThreeBeTween is passed
+  int top() const;               // S_end: the largest S in the table
+  int bank_threshold() const;    // the smallest S from which passing beats banking
+  int positions() const;         // canonical positions solved
+  std::size_t memory_bytes() const;
+  double solve_seconds() const;  // 0 when loaded from a file
+
+  struct Impl;
+
+ private:
+  explicit ThreeSolver(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+// `optimal`: takes the action evaluate() rates best (the fresh-deck composition).
+class OptimalThreeBot : public ThreeBot {
+ public:
+  OptimalThreeBot() = default;
+  explicit OptimalThreeBot(std::shared_ptr<const ThreeSolver> solver) : solver_(std::move(solver)) {}
+  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+
+ private:
+  std::shared_ptr<const ThreeSolver> solver_;  // null: ThreeSolver::shared(game.rules())
+};
+
+// ---- one-player rounds, drawn independently from the fresh-deck composition ----
+
+struct RoundStats {
+  int rounds = 0;
+  double mean = 0;         // round score
+  double stddev = 0;
+  double bust_rate = 0;
+  double mean_ci95() const;  // half-width of the 95% interval of the mean
+  double bust_ci95() const;
+};
+
+// One-player rounds of a real ThreeGame played by `bot` on a deck 25 times the rules' deck
+// (so a bot counting unseen cards sees nearly the fresh composition), whose top is stacked
+// with cards drawn independently from the fresh composition: every card the round deals is an
+// independent draw. Seeded: round i uses seed (seed, i), whatever the bot, so two bots meet
+// the same cards. `scores`, when given, receives each round's score.
+RoundStats play_rounds(const rules::ThreeRules& rules, const ThreeBot& bot, int rounds, std::uint64_t seed,
+                       std::vector<double>* scores = nullptr);
+
+// Rounds (or the rest of one) simulated on positions with the solver's own policy and
+// independent draws from the solver's composition, starting at a turn with `pos` and S.
+RoundStats simulate_turns(const ThreeSolver& solver, TurnPosition pos, int at_risk, int rounds, std::uint64_t seed);
+// The same from a dealt pair of limit cards at the round's set-up.
+RoundStats simulate_deal(const ThreeSolver& solver, cards::CardCode a, cards::CardCode b, int rounds, std::uint64_t seed);
+
+}  // namespace inbetween::strategy
