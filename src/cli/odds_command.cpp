@@ -26,12 +26,34 @@ cards::Card card_arg(const std::string& text, const char* what) {
   return *card;
 }
 
-// Takes a card the player has seen out of the unseen counts, refusing more than the shoe holds.
-void take_seen(RankCounts& unseen, const RankCounts& shoe, cards::Card card, const std::string& where, int decks) {
-  if (unseen.take(card)) return;
-  refuse(fmt::format("{}: rank {} appears more often than the shoe holds ({} of that rank in {} deck{})", where,
-                     cards::rank_symbol(card.rank()), shoe.count[static_cast<std::size_t>(card.rank())], decks,
-                     decks == 1 ? "" : "s"));
+// The cards still unseen: by rank for the odds, and card by card, so that a card seen more often
+// than the shoe holds it (5S twice from one deck) is refused even where its rank has copies left.
+struct Unseen {
+  RankCounts ranks;
+  std::vector<int> copies;  // by card code
+};
+
+Unseen fresh_unseen(const rules::PotRules& r) {
+  Unseen u{strategy::fresh_counts(r), std::vector<int>(cards::kStandardDeckSize, 0)};
+  for (int d = 0; d < r.decks; ++d) {
+    if (r.deck_cards.empty()) {
+      for (auto& c : u.copies) ++c;
+    } else {
+      for (auto code : r.deck_cards) ++u.copies[code];
+    }
+  }
+  return u;
+}
+
+// Takes a card the player has seen out of the unseen cards, refusing more than the shoe holds.
+void take_seen(Unseen& unseen, const Unseen& shoe, cards::Card card, const std::string& where, int decks) {
+  int& left = unseen.copies[card.code];
+  if (left > 0 && unseen.ranks.take(card)) {
+    --left;
+    return;
+  }
+  refuse(fmt::format("{}: {} appears more often than the shoe holds ({} of that card in {} deck{})", where,
+                     cards::to_string(card), shoe.copies[card.code], decks, decks == 1 ? "" : "s"));
 }
 
 std::string pct(double p) { return fmt::format("{:8.4f}%", 100.0 * p); }
@@ -86,8 +108,8 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
   if (o.posts.empty() || o.posts.size() > 2) refuse("give one or two posts, e.g. `inbetween odds --rules hoyle 5S JD`");
   if (o.fresh && !o.seen.empty()) refuse("--fresh and --seen contradict each other: give one");
 
-  RankCounts shoe = strategy::fresh_counts(r);
-  RankCounts unseen = shoe;
+  Unseen shoe = fresh_unseen(r);
+  Unseen unseen = shoe;
   for (const auto& text : split_list(o.seen)) take_seen(unseen, shoe, card_arg(text, "--seen card"), "--seen " + text, r.decks);
   games::pot::Posts posts;
   for (const auto& text : o.posts) {
@@ -95,18 +117,31 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
     take_seen(unseen, shoe, c, "post " + text, r.decks);
     posts.cards[static_cast<std::size_t>(posts.count++)] = c;
   }
-  for (std::size_t i = 0; i < o.aces.size() && i < 2; ++i)
-    posts.ace[i] = o.aces[i] == "low" ? games::pot::AceValue::Low : games::pot::AceValue::High;
+  // --ace: the calls of the ace posts in order (a post that is no ace takes none); low only where
+  // the rules let that post's ace be called.
+  std::size_t calls = 0;
+  for (int i = 0; i < posts.count && calls < o.aces.size(); ++i) {
+    if (!posts.cards[static_cast<std::size_t>(i)].is_ace()) continue;
+    const std::string& call = o.aces[calls++];
+    bool callable = i == 0 ? r.first_ace == rules::FirstAce::Call : r.second_ace == rules::SecondAce::Call;
+    if (call == "low" && !callable)
+      refuse(fmt::format("--ace low: under {} an ace as the {} post counts high ({} = \"high\")", r.name, i == 0 ? "first" : "second",
+                         i == 0 ? "first_ace" : "second_ace"));
+    posts.ace[static_cast<std::size_t>(i)] = call == "low" ? games::pot::AceValue::Low : games::pot::AceValue::High;
+  }
+  if (calls < o.aces.size())
+    refuse(fmt::format("--ace is given {} time{}, but the posts hold {} ace{} to call", o.aces.size(), o.aces.size() == 1 ? "" : "s",
+                       calls, calls == 1 ? "" : "s"));
   bool first_deck = !o.later_deck;
   rules::Chips pot = o.pot, stack = o.stack ? *o.stack : r.start_chips;
   if (pot < 1 || stack < 1) refuse("--pot and --stack must be at least 1");
   fmt::print(out, "{}: {} of {} deck{}; {} cards unseen; pot {}, stack {}\n", r.name, o.seen.empty() ? "a fresh shoe" : "a shoe",
-             r.decks, r.decks == 1 ? "" : "s", unseen.total, pot, stack);
+             r.decks, r.decks == 1 ? "" : "s", unseen.ranks.total, pot, stack);
 
   if (posts.count == 1) {
     if (!posts.cards[0].is_ace() || r.first_ace != rules::FirstAce::Call)
       refuse("with one post, odds answers the first-ace call: give an ace under rules with first_ace = \"call\", or give two posts");
-    auto call = strategy::advise_first_ace(r, posts.cards[0], unseen, pot, stack, first_deck);
+    auto call = strategy::advise_first_ace(r, posts.cards[0], unseen.ranks, pot, stack, first_deck);
     fmt::print(out, "first post {}: call it before the second post is dealt\n", cards::to_string(posts.cards[0]));
     fmt::print(out, "  call high: expected {:+.4f} chips (over every second post, then the best bet)\n", call.ev_high);
     fmt::print(out, "  call low:  expected {:+.4f} chips\n", call.ev_low);
@@ -134,7 +169,7 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
     fmt::print(out, ": spread {}\n", posts.spread());
   }
   if (r.banking == rules::Banking::House) {
-    auto o3 = strategy::third_card_odds(posts, unseen);
+    auto o3 = strategy::third_card_odds(posts, unseen.ranks);
     print_odds_table(o3, r, out);
     int s = posts.spread();
     int pays = s > 0 ? r.spread_pays[std::min(static_cast<std::size_t>(s), r.spread_pays.size()) - 1] : 0;
@@ -151,7 +186,7 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
   sit.max_bet = games::pot::bet_limit(r, posts, pot, stack, first_deck, &why);
   sit.can_bet = sit.max_bet >= sit.min_bet;
   sit.can_pass = r.allow_pass || !sit.can_bet;
-  auto a = strategy::advise_bet(r, posts, unseen, sit);
+  auto a = strategy::advise_bet(r, posts, unseen.ranks, sit);
   print_odds_table(a.odds, r, out);
   fmt::print(out, "expected chips per chip bet: {:+.6f}\n\n", a.edge);
   fmt::print(out, "{:<28}{:>16}\n", "choice", "expected chips");

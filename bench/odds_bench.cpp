@@ -1,0 +1,108 @@
+// How long exact advice takes (docs/odds.md).
+//
+//   Hint/<preset>/<decision>  strategy::advise at positions taken from real games (random bots,
+//                             four seats, fixed seeds): one hint per iteration, cycling through
+//                             the positions. Decisions: bet (hoyle, between-the-sheets), ace-call
+//                             (between-the-sheets' first-post ace: every second post, then the
+//                             best bet), wager and raise (red-dog: the wager's worth is the whole
+//                             table for the cards left, by exact enumeration).
+//   HouseEdge/<decks>         one full Red Dog analysis of a fresh shoe (analyse_house_game):
+//                             every spread, the raise decisions and the exact house edge.
+//
+// Build in Release (bench/CMakeLists.txt) and run, e.g.:
+//   build-release/bench/odds_bench --benchmark_min_time=0.5
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cards/rng.h"
+#include "games/pot/pot_game.h"
+#include "rules/rule_files.h"
+#include "strategy/bots.h"
+#include "strategy/pot_advisor.h"
+#include "strategy/pot_odds.h"
+#include "strategy/red_dog.h"
+
+namespace {
+
+namespace pot = inbetween::games::pot;
+namespace cards = inbetween::cards;
+namespace rules = inbetween::rules;
+namespace strategy = inbetween::strategy;
+
+constexpr std::size_t kPositions = 1000;
+
+// Copies of games waiting for a decision of `phase`, gathered from random play.
+std::vector<pot::PotGame> positions(const std::string& preset, pot::Phase phase) {
+  auto r = std::make_shared<const rules::PotRules>(rules::load_pot_rules(preset));
+  strategy::RandomBot bot;
+  std::vector<pot::PotGame> out;
+  std::vector<pot::Event> events;
+  for (std::uint64_t seed = 1; out.size() < kPositions && seed < 100000; ++seed) {
+    pot::Setup setup;
+    setup.players = {"p0", "p1", "p2", "p3"};
+    setup.seed = seed;
+    events.clear();
+    pot::PotGame game(r, setup, events);
+    auto rng = cards::make_rng(seed, cards::RngStream::Bots);
+    for (int move = 0; move < 2000 && !game.over() && out.size() < kPositions; ++move) {
+      if (game.phase() == phase) out.push_back(game);
+      int seat = game.to_act();
+      events.clear();
+      game.apply(seat, bot.choose(game, seat, rng), events);
+    }
+  }
+  return out;
+}
+
+void Hint(benchmark::State& state, const std::string& preset, pot::Phase phase) {
+  auto games = positions(preset, phase);
+  if (games.empty()) {
+    state.SkipWithError("no positions of this kind");
+    return;
+  }
+  std::size_t i = 0;
+  for (auto _ : state) {
+    auto advice = strategy::advise(games[i]);
+    benchmark::DoNotOptimize(advice);
+    if (++i == games.size()) i = 0;
+  }
+  state.counters["hints/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+  state.counters["positions"] = static_cast<double>(games.size());
+  state.counters["cards_left"] = static_cast<double>(games.front().shoe().remaining());
+}
+
+void HouseEdge(benchmark::State& state) {
+  auto r = rules::load_pot_rules("red-dog", {{"decks", std::to_string(state.range(0))}});
+  double edge = 0;
+  for (auto _ : state) {
+    auto analysis = strategy::analyse_house_game(r, strategy::fresh_counts(r));
+    edge = analysis.house_edge();
+    benchmark::DoNotOptimize(analysis);
+  }
+  state.counters["house_edge_%"] = 100.0 * edge;
+  state.counters["analyses/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+
+const bool registered = [] {
+  struct Kind {
+    const char* preset;
+    const char* decision;
+    pot::Phase phase;
+  };
+  for (const Kind& k : {Kind{"hoyle", "bet", pot::Phase::Bet}, Kind{"between-the-sheets", "bet", pot::Phase::Bet},
+                        Kind{"between-the-sheets", "ace-call", pot::Phase::CallFirstAce},
+                        Kind{"red-dog", "wager", pot::Phase::Wager}, Kind{"red-dog", "raise", pot::Phase::Raise}}) {
+    std::string preset = k.preset;
+    pot::Phase phase = k.phase;
+    benchmark::RegisterBenchmark(("Hint/" + preset + "/" + k.decision).c_str(),
+                                 [preset, phase](benchmark::State& s) { Hint(s, preset, phase); });
+  }
+  benchmark::RegisterBenchmark("HouseEdge", HouseEdge)->ArgName("decks")->Arg(1)->Arg(6)->Arg(8);
+  return true;
+}();
+
+}  // namespace
