@@ -189,10 +189,10 @@ TEST_F(DeckFile, AWrongKindIsRefused) {
   EXPECT_TRUE(contains(m, path_ + ":2: key 'kind': \"pictures\" is not allowed; allowed: standard, letters")) << m;
   // A standard deck where a letter deck is needed, and the other way round.
   std::string n = refusal("name = \"x\"\nkind = \"standard\"\n[[cards]]\ncards = [\"K\"]\n");
-  EXPECT_TRUE(contains(n, path_ + ": kind = \"standard\"; a letter deck (kind = \"letters\") is needed here")) << n;
-  // A whole standard deck file read as letters: refused at its first standard-only key.
+  EXPECT_TRUE(contains(n, path_ + ":2: key 'kind': a letter deck (kind = \"letters\") is needed here")) << n;
+  // A whole standard deck file read as letters: refused for its kind, not for its keys.
   std::string standard = refusal("name = \"x\"\nkind = \"standard\"\nranks = [\"2\"]\nsuits = [\"S\"]\n");
-  EXPECT_TRUE(contains(standard, path_ + ":3: key 'ranks'")) << standard;
+  EXPECT_TRUE(contains(standard, path_ + ":2: key 'kind': a letter deck")) << standard;
   std::string letters = write("letters.toml", std::string(kHeader) + "[[cards]]\ncards = [\"K\"]\n");
   std::string o = rule_error([&] { load_standard_deck(letters); });
   EXPECT_TRUE(contains(o, letters)) << o;

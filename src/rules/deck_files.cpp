@@ -84,10 +84,10 @@ cards::LetterDeck load_letter_deck(const std::string& name_or_path) {
   toml::table table = parse(path);
   KnobReader reader(table, path.string());
   Header h = read_header(reader, path);
+  // The kind first: a standard deck's keys are no typo, just the wrong kind of deck.
+  if (h.kind != "letters") reader.refuse("kind", *table.get("kind"), "a letter deck (kind = \"letters\") is needed here");
   const toml::node* groups_node = reader.raw("cards");
   reader.finish();
-  if (h.kind != "letters")
-    throw RuleError(fmt::format("{}: kind = \"{}\"; a letter deck (kind = \"letters\") is needed here", path.string(), h.kind));
   const toml::array* groups = groups_node ? groups_node->as_array() : nullptr;
   if (!groups || groups->empty())
     throw RuleError(fmt::format("{}: a letter deck needs [[cards]] groups, each with cards = [...], copies and points", path.string()));
@@ -125,7 +125,8 @@ std::vector<cards::CardCode> load_standard_deck(const std::string& name_or_path)
   KnobReader reader(table, path.string());
   Header h = read_header(reader, path);
   if (h.kind != "standard")
-    throw RuleError(fmt::format("{}: kind = \"{}\"; a standard deck (kind = \"standard\") is needed here", path.string(), h.kind));
+    reader.refuse("kind", table.get("kind") ? *table.get("kind") : static_cast<const toml::node&>(table),
+                  "a standard deck (kind = \"standard\") is needed here");
   int copies = 1;
   reader.integer("copies", copies, 1, 8);
   auto ranks = symbol_list(reader, "ranks", "rank symbols 2-9 T J Q K A", [](const std::string& r) {

@@ -31,6 +31,13 @@ ThreeRules load_three_rules(const std::string& name_or_path, const std::vector<O
   if (rules.letter_deck.size() < needed)
     throw RuleError(fmt::format("{}: deck '{}' has {} cards; {} players with {} spaces need at least {}", path.string(),
                                 rules.deck, rules.letter_deck.size(), rules.max_players, rules.spaces, needed));
+  // A deck whose every deal is the same card, or that is worth nothing, could never end a game.
+  const auto& kinds = rules.letter_deck.kinds;
+  int points = 0;
+  for (const auto& k : kinds) points += k.points * k.copies;
+  if (kinds.size() < 2 || points == 0)
+    throw RuleError(fmt::format("{}: deck '{}' needs at least two different cards and some worth points", path.string(),
+                                rules.deck));
   return rules;
 }
 

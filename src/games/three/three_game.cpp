@@ -403,7 +403,6 @@ std::optional<Refusal> ThreeGame::check(int seat, const Action& action) const {
           },
           [&](const Replace& r) -> std::optional<Refusal> {
             if (phase_ != Phase::Replace) return wrong_phase("replace");
-            if (pl.replacement_used) return Refusal{"replacement_used", "the replacement may be used only once in the set-up"};
             if (std::find(pl.limit_hand.begin(), pl.limit_hand.end(), r.card) == pl.limit_hand.end())
               return Refusal{"not_your_card", fmt::format("{} is not one of your limit cards", name(r.card))};
             return std::nullopt;
