@@ -15,33 +15,8 @@
 #include "strategy/three_bots.h"
 
 namespace inbetween::cli {
-namespace {
 
-std::string label(const three::ThreeGame& g, int seat, const three::Action& action) {
-  const auto& deck = g.deck();
-  const auto& me = g.players()[static_cast<std::size_t>(seat)];
-  auto letter = [](int pos) { return std::string(1, cards::position_letter(pos)); };
-  auto side = [&](const three::Lay& lay) {
-    const auto& k = deck.kind(lay.card);
-    return k.vowel_card() ? fmt::format("{}={}", k.notation, letter(lay.position)) : k.notation;
-  };
-  if (std::holds_alternative<three::Keep>(action)) return "keep both";
-  if (auto* r = std::get_if<three::Replace>(&action)) return fmt::format("replace {}", deck.kind(r->card).notation);
-  if (auto* l = std::get_if<three::PlaceLimits>(&action)) {
-    int open = std::max(0, std::min(27, l->high.position) - std::max(0, l->low.position) - 1);
-    return fmt::format("lay {} … {}  ({} letters between)", side(l->low), side(l->high), open);
-  }
-  if (std::holds_alternative<three::Draw>(action))
-    return fmt::format("draw {} card(s)", g.rules().spaces - static_cast<int>(me.spaces.size()));
-  if (auto* p = std::get_if<three::Place>(&action))
-    return deck.kind(p->card).wild() ? "place ? (wild)" : fmt::format("place {}", side({p->card, p->position}));
-  if (std::holds_alternative<three::EndTurn>(action))
-    return me.placed_this_turn == 0 ? "end turn (nothing placed: a bust!)" : "end turn";
-  int banked = 0;
-  for (int b : me.banks) banked += b;
-  if (std::holds_alternative<three::Bank>(action)) return fmt::format("bank {} points", g.points_in_front(seat));
-  return fmt::format("pass with {} points", banked + g.points_in_front(seat));
-}
+namespace {
 
 // Shortcut words that pick an action when it is on the menu.
 bool matches_word(const std::string& word, const three::Action& action) {
@@ -55,7 +30,7 @@ bool matches_word(const std::string& word, const three::Action& action) {
 
 int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& out) {
   Style style{want_color(options.color)};
-  const std::vector<std::string> kinds = {"random", "sensible"};
+  const auto kinds = strategy::three_bot_kinds();
   SavedGame saved;
   auto session_ptr = start_session(options, kinds, saved);
   auto* session = dynamic_cast<protocol::ThreeSession*>(session_ptr.get());
@@ -102,13 +77,17 @@ int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& o
         fmt::print(out, "  {}) {}\n", i + 1, label(game, seat, menu[i]));
       }
       while (true) {
-        fmt::print(out, "{}, choose 1-{} (or a word: keep, draw, end, bank, pass; q to quit) [{}]: ",
+        fmt::print(out, "{}, choose 1-{} (or a word: keep, draw, end, bank, pass; ? hint; q to quit) [{}]: ",
                    bold(style, game.players()[static_cast<std::size_t>(seat)].name), menu.size(), fallback + 1);
         out.flush();
         std::string line;
         if (!std::getline(in, line)) return leave(interrupted() ? "Interrupted." : "End of input.");
         std::string word = lower_case(split_list(line, ' ').empty() ? "" : split_list(line, ' ')[0]);
         if (word == "q" || word == "quit") return leave("You left the table.");
+        if (word == "?" || word == "hint") {
+          fmt::print(out, "{}", show_three_hint(style, game, seat));
+          continue;
+        }
         std::optional<std::size_t> pick;
         if (word.empty()) pick = fallback;
         else if (all_digits(word) && word.size() < 4) {

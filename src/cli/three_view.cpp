@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "protocol/three_codec.h"
+#include "strategy/three_solver.h"
 
 namespace inbetween::cli {
 namespace {
@@ -109,6 +110,42 @@ std::string show_three_table(const Style& s, const three::ThreeGame& g) {
       for (auto c : p.drawn) drawn += show_letter_card(s, g, c) + " ";
       out += std::string(name_width + 3, ' ') + "drawn: " + drawn + "\n";
     }
+  }
+  return out;
+}
+
+std::string label(const three::ThreeGame& g, int seat, const three::Action& action) {
+  const auto& deck = g.deck();
+  const auto& me = g.players()[static_cast<std::size_t>(seat)];
+  auto letter = [](int pos) { return std::string(1, cards::position_letter(pos)); };
+  auto side = [&](const three::Lay& lay) {
+    const auto& k = deck.kind(lay.card);
+    return k.vowel_card() ? fmt::format("{}={}", k.notation, letter(lay.position)) : k.notation;
+  };
+  if (std::holds_alternative<three::Keep>(action)) return "keep both";
+  if (auto* r = std::get_if<three::Replace>(&action)) return fmt::format("replace {}", deck.kind(r->card).notation);
+  if (auto* l = std::get_if<three::PlaceLimits>(&action)) {
+    int open = std::max(0, std::min(27, l->high.position) - std::max(0, l->low.position) - 1);
+    return fmt::format("lay {} … {}  ({} letters between)", side(l->low), side(l->high), open);
+  }
+  if (std::holds_alternative<three::Draw>(action))
+    return fmt::format("draw {} card(s)", g.rules().spaces - static_cast<int>(me.spaces.size()));
+  if (auto* p = std::get_if<three::Place>(&action))
+    return deck.kind(p->card).wild() ? "place ? (wild)" : fmt::format("place {}", side({p->card, p->position}));
+  if (std::holds_alternative<three::EndTurn>(action))
+    return me.placed_this_turn == 0 ? "end turn (nothing placed: a bust!)" : "end turn";
+  int banked = 0;
+  for (int b : me.banks) banked += b;
+  if (std::holds_alternative<three::Bank>(action)) return fmt::format("bank {} points", g.points_in_front(seat));
+  return fmt::format("pass with {} points", banked + g.points_in_front(seat));
+}
+
+std::string show_three_hint(const Style& s, const three::ThreeGame& g, int seat) {
+  auto rated = strategy::ThreeSolver::shared(g.rules())->evaluate(g, seat);
+  std::string out = dim(s, "  expected score of the round from here, playing on optimally (fresh-deck odds):") + "\n";
+  for (std::size_t i = 0; i < rated.size(); ++i) {
+    std::string line = fmt::format("  {:>8.3f}  {}", rated[i].value, label(g, seat, rated[i].action));
+    out += (i == 0 ? good(s, line + "  <- best") : line) + "\n";
   }
   return out;
 }

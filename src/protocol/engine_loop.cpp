@@ -69,7 +69,7 @@ json Engine::dispatch(const json& request) {
     return reply;
   }
   if (cmd == "hint") {
-    json reply = current().hint();
+    json reply = current().hint(request);
     reply["ok"] = true;
     return reply;
   }

@@ -176,7 +176,7 @@ void PotSession::act_events(const json& request, std::vector<pot::Event>& events
 
 namespace inbetween::protocol {
 
-json PotSession::hint() const {
+json PotSession::hint(const json&) const {
   auto advice = strategy::advise(*game_);
   if (!advice) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
   json choices = json::array();

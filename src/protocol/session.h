@@ -38,7 +38,7 @@ class GameSession {
   virtual json opening_events() const = 0;
   // The exact value of every choice open to the player to act, and the best one;
   // throws ProtocolError("nobody_to_act") when the game is over.
-  virtual json hint() const = 0;
+  virtual json hint(const json& request) const = 0;
   // The action a bot of `kind` would take now for the player to act (not applied).
   virtual json bot_action(const std::string& kind) const = 0;
   virtual bool over() const = 0;
@@ -69,7 +69,7 @@ class PotSession : public GameSession {
   json legal(const std::optional<std::string>& player) const override;
   json act(const json& request) override;
   json opening_events() const override { return opening_events_; }
-  json hint() const override;
+  json hint(const json& request) const override;
   json bot_action(const std::string& kind) const override;
   bool over() const override { return game_->over(); }
 

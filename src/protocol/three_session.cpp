@@ -1,8 +1,10 @@
 #include "protocol/three_session.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "strategy/three_bots.h"
+#include "strategy/three_solver.h"
 
 namespace inbetween::protocol {
 
@@ -55,15 +57,34 @@ void ThreeSession::act_events(const json& request, std::vector<three::Event>& ev
 
 json ThreeSession::bot_action(const std::string& kind) const {
   auto bot = strategy::make_three_bot(kind);
-  if (!bot) throw ProtocolError("bad_request", fmt::format("unknown bot kind \"{}\" for ThreeBeTween", kind));
+  if (!bot) throw ProtocolError("bad_request", fmt::format("unknown bot kind \"{}\"; kinds: {}", kind, fmt::join(strategy::three_bot_kinds(), ", ")));
   if (game_->to_act() < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act");
   auto rng = cards::make_rng(bot_seed(), cards::RngStream::Bots);
   return three_action_json(game_->deck(), bot->choose(*game_, game_->to_act(), rng));
 }
 
-json ThreeSession::hint() const {
-  if (game_->to_act() < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
-  throw ProtocolError("no_hint", "ThreeBeTween hints come with the solver");
+json ThreeSession::hint(const json& request) const {
+  int seat = game_->to_act();
+  if (seat < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
+  std::string composition = "fresh";
+  if (auto it = request.find("composition"); it != request.end()) {
+    if (!it->is_string() || (*it != "fresh" && *it != "remaining"))
+      throw ProtocolError("bad_request", "\"composition\" is \"fresh\" (the fresh deck) or \"remaining\" (the cards left in the shoe)");
+    composition = it->get<std::string>();
+  }
+  std::vector<strategy::RatedAction> rated;
+  if (composition == "fresh") {
+    rated = strategy::ThreeSolver::shared(game_->rules())->evaluate(*game_, seat);
+  } else {
+    strategy::ThreeSolver solver(game_->rules(), strategy::remaining_composition(*game_));
+    rated = solver.evaluate(*game_, seat);
+  }
+  json choices = json::array();
+  for (const auto& r : rated) choices.push_back({{"action", three_action_json(game_->deck(), r.action)}, {"value", r.value}});
+  return {{"player", game_->players()[static_cast<std::size_t>(seat)].name},
+          {"composition", composition},
+          {"choices", choices},
+          {"best", choices.at(0)["action"]}};
 }
 
 json ThreeSession::act(const json& request) {

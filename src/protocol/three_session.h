@@ -15,7 +15,9 @@ class ThreeSession : public GameSession {
   json legal(const std::optional<std::string>& player) const override;
   json act(const json& request) override;
   json opening_events() const override;
-  json hint() const override;
+  // Option "composition": "fresh" (the default, a cached table) or "remaining" (the cards
+  // still in the shoe; solved on the spot, about half a second).
+  json hint(const json& request) const override;
   json bot_action(const std::string& kind) const override;
   bool over() const override { return game_->over(); }
 

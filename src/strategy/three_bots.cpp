@@ -116,8 +116,28 @@ three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player,
   return three::Pass{};
 }
 
+three::Action CautiousThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng& rng) const {
+  const auto& me = game.players()[static_cast<std::size_t>(player)];
+  switch (game.phase()) {
+    case three::Phase::Replace:
+      if (me.limit_hand[0] == me.limit_hand[1] && !game.deck().kind(me.limit_hand[0]).wild()) return three::Replace{me.limit_hand[0]};
+      return three::Keep{};
+    case three::Phase::Turn: {
+      int empty = game.rules().spaces - static_cast<int>(me.spaces.size());
+      if (empty == 0) return three::Pass{};
+      auto unseen = unseen_counts(game);
+      int fitting = fitting_cards(game, unseen, me.low->position, me.high->position, me.spaces);
+      return bust_chance(fitting, total_of(unseen), empty) > 0.25 ? three::Action{three::Pass{}} : three::Action{three::Draw{}};
+    }
+    default: return SensibleThreeBot().choose(game, player, rng);  // lay wide, place all it can
+  }
+}
+
+std::vector<std::string> three_bot_kinds() { return {"random", "cautious", "sensible", "optimal"}; }
+
 std::unique_ptr<ThreeBot> make_three_bot(const std::string& kind) {
   if (kind == "random") return std::make_unique<RandomThreeBot>();
+  if (kind == "cautious") return std::make_unique<CautiousThreeBot>();
   if (kind == "sensible") return std::make_unique<SensibleThreeBot>();
   if (kind == "optimal") return std::make_unique<OptimalThreeBot>();
   return nullptr;

@@ -31,6 +31,13 @@ class SensibleThreeBot : public ThreeBot {
   three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
 };
 
+// `cautious`: keeps what it is dealt unless it must change a pair, places what it can, never
+// banks, and passes once a bust on the next draw is more likely than one in four.
+class CautiousThreeBot : public ThreeBot {
+ public:
+  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+};
+
 // Cards not in sight of `player` (the deck less every card in front of anyone), by card code.
 std::vector<int> unseen_counts(const three::ThreeGame& game);
 // How many of `unseen` cards would fit an empty space between `low` and `high` (positions),
@@ -40,6 +47,8 @@ int fitting_cards(const three::ThreeGame& game, const std::vector<int>& unseen, 
 // Chance that none of `draws` cards drawn fits (drawing without replacement from `unseen`).
 double bust_chance(int fitting, int unseen_total, int draws);
 
+// The bot kinds by name: "random", "cautious", "sensible", "optimal"; nullptr for an unknown name.
 std::unique_ptr<ThreeBot> make_three_bot(const std::string& kind);
+std::vector<std::string> three_bot_kinds();
 
 }  // namespace inbetween::strategy
