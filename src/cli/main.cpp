@@ -27,7 +27,9 @@ namespace {
 void add_rule_options(CLI::App* cmd, RuleChoice& choice) {
   cmd->add_option("--rules", choice.rules, "preset name (see `inbetween rules list`) or path to a .toml file")
       ->capture_default_str();
-  cmd->add_option("--set", choice.sets, "override a knob, e.g. --set pair_pays=3 (repeatable)");
+  // One value per --set, so that positional arguments after it are not taken as more overrides.
+  cmd->add_option("--set", choice.sets, "override a knob, e.g. --set pair_pays=3 (repeatable)")
+      ->allow_extra_args(false);
 }
 }  // namespace
 
@@ -41,7 +43,7 @@ int main(int argc, char** argv) {
   cli::PlayOptions play;
   auto* play_cmd = app.add_subcommand("play", "play a game in the terminal against bots or friends");
   cli::add_rule_options(play_cmd, play.rule_choice);
-  play_cmd->add_option("--players", play.players, "comma-separated seats: a name is a person, `bot` or `bot:KIND` a bot (kinds: random, sensible)")
+  play_cmd->add_option("--players", play.players, "comma-separated seats: a name is a person, `bot` or `bot:KIND` a bot (kinds: random, cautious, sensible, optimal)")
       ->capture_default_str();
   play_cmd->add_option("--seed", play.seed, "seed for the shuffles (default: random; saved with the game)");
   play_cmd->add_option("--dealer", play.dealer, "who deals first (default: as the rules say)");
