@@ -17,7 +17,7 @@ std::string to_string(Card card) {
 std::optional<Card> parse_card(std::string_view text) {
   std::string upper;
   for (char c : text) upper.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-  if (upper.size() == 3 && upper.starts_with("10")) upper = "T" + upper.substr(2);
+  if (upper.size() == 3 && upper.starts_with("10")) upper.replace(0, 2, "T");
   if (upper.size() != 2) return std::nullopt;
   auto rank = kRankSymbols.find(upper[0]);
   auto suit = kSuitSymbols.find(upper[1]);
