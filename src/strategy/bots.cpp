@@ -3,20 +3,27 @@
 #include "strategy/pot_advisor.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace inbetween::strategy {
 
 pot::Action RandomBot::choose(const pot::PotGame& game, int player, cards::Rng& rng) const {
   pot::Legal l = game.legal(player);
-  std::vector<int> kinds;  // 0 bet, 1 pass, 2 call high, 3 call low, 4 raise, 5 stand
-  if (l.bet) kinds.push_back(0);
-  if (l.pass) kinds.push_back(1);
-  if (l.call) kinds.insert(kinds.end(), {2, 3});
-  if (l.raise) kinds.push_back(4);
-  if (l.stand) kinds.push_back(5);
-  if (kinds.empty()) return pot::Pass{};
-  switch (kinds[cards::uniform_below(rng, kinds.size())]) {
+  // 0 bet, 1 pass, 2 call high, 3 call low, 4 raise, 5 stand; a fixed array, so a decision
+  // allocates nothing.
+  std::array<int, 6> kinds{};
+  std::size_t n = 0;
+  if (l.bet) kinds[n++] = 0;
+  if (l.pass) kinds[n++] = 1;
+  if (l.call) {
+    kinds[n++] = 2;
+    kinds[n++] = 3;
+  }
+  if (l.raise) kinds[n++] = 4;
+  if (l.stand) kinds[n++] = 5;
+  if (n == 0) return pot::Pass{};
+  switch (kinds[cards::uniform_below(rng, n)]) {
     case 0: {
       auto span = static_cast<std::uint64_t>(l.bet_max - l.bet_min + 1);
       return pot::Bet{l.bet_min + static_cast<rules::Chips>(cards::uniform_below(rng, span))};

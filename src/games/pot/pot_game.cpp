@@ -85,7 +85,15 @@ Card PotGame::draw(std::vector<Event>& events) {
 bool PotGame::in_game(int seat) const {
   const Seat& s = seats_[static_cast<std::size_t>(seat)];
   if (rules_->rebuys) return true;
-  return house_game() ? s.chips >= rules_->min_bet : s.chips > 0;
+  if (house_game()) return s.chips >= rules_->min_bet;
+  // Where pairs of posts pay, a stack can grow without a bet: any chip keeps a player in.
+  if (rules_->pair_posts == rules::PairPosts::Pay && rules_->pair_pays > 0) return s.chips > 0;
+  // Otherwise a stack that cannot cover the minimum bet (with the post-hit cost, where bets are
+  // limited to what the stack can lose) can never bet again and sits out; a table of such
+  // stacks would pass for ever and a game of unlimited deals could never end.
+  Chips need = rules_->min_bet;
+  if (rules_->loss_limit == rules::LossLimit::LimitBet) need *= std::max(1, rules_->post_hit_multiplier);
+  return s.chips >= need;
 }
 
 bool PotGame::enough_players() const {
@@ -546,14 +554,19 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
             if (phase_ == Phase::Raise) return Refusal{"not_now", "the wager is placed: raise or stand"};
             if (phase_ != Phase::Bet && phase_ != Phase::Wager)
               return Refusal{"not_now", "no bet now: the ace post must be called high or low first"};
-            std::string why;
-            Chips mx = bet_limit(player, &why);
+            Chips mx = bet_limit(player, nullptr);
+            // The binding limit is put in words only for a refusal: an accepted bet allocates nothing.
+            auto why = [&] {
+              std::string words;
+              bet_limit(player, &words);
+              return words;
+            };
             if (!l.bet)
               return Refusal{"no_bet_possible",
-                             fmt::format("no bet is possible: the minimum bet of {} exceeds {}; pass", rules_->min_bet, why)};
+                             fmt::format("no bet is possible: the minimum bet of {} exceeds {}; pass", rules_->min_bet, why())};
             if (b.amount < rules_->min_bet)
               return Refusal{"bet_too_small", fmt::format("bet {} is below the minimum bet of {}", b.amount, rules_->min_bet)};
-            if (b.amount > mx) return Refusal{"bet_too_large", fmt::format("bet {} exceeds {}", b.amount, why)};
+            if (b.amount > mx) return Refusal{"bet_too_large", fmt::format("bet {} exceeds {}", b.amount, why())};
             return std::nullopt;
           },
           [&](const Pass&) -> std::optional<Refusal> {

@@ -1,0 +1,177 @@
+// How fast the pot-game engine plays, against the bare limit of dealing the same cards.
+//
+//   Engine/<preset>/<bot>  whole games at a table of 4 bots on the PotGame state machine, one
+//                          new game (seed 1, 2, ...) per iteration, its construction included;
+//                          one events buffer reused throughout. Reports hands/s (a hand = one
+//                          pair of posts: a player's turn in the pot games, a hand of the whole
+//                          table in Red Dog), cards/s, cards/hand, and the heap allocations per
+//                          hand while playing (DESIGN.md: none) and per game (construction).
+//   BareShoe/<preset>      the same shoe (the preset's decks, the same PCG64 stream) drawing and
+//                          discarding, reshuffling when empty, with no rules: cards/s, and
+//                          hands-equiv/s = cards/s divided by the engine's cards per hand.
+//
+// bench/run.sh builds this in Release and prints the table with the engine/bare ratio.
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <new>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cards/rng.h"
+#include "cards/shoe.h"
+#include "games/pot/pot_game.h"
+#include "rules/rule_files.h"
+#include "strategy/bots.h"
+
+// ---- counting heap allocations -------------------------------------------------------------
+// Replacing the global operator new costs one increment; it lets the benchmark report how many
+// allocations a hand makes on the hot path.
+namespace {
+std::uint64_t g_allocations = 0;
+}  // namespace
+
+void* operator new(std::size_t size) {
+  ++g_allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) {
+  ++g_allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+namespace pot = inbetween::games::pot;
+namespace cards = inbetween::cards;
+namespace rules = inbetween::rules;
+namespace strategy = inbetween::strategy;
+
+constexpr int kPlayers = 4;
+
+std::shared_ptr<const rules::PotRules> load(const std::string& preset) {
+  static std::map<std::string, std::shared_ptr<const rules::PotRules>> cache;
+  auto& r = cache[preset];
+  if (!r) r = std::make_shared<const rules::PotRules>(rules::load_pot_rules(preset));
+  return r;
+}
+
+pot::Setup table_setup(std::uint64_t seed) {
+  pot::Setup setup;
+  for (int i = 0; i < kPlayers; ++i) setup.players.push_back("p" + std::to_string(i));
+  setup.seed = seed;
+  return setup;
+}
+
+// What a stretch of events amounts to: a hand is one pair of posts (a turn in the pot games,
+// a hand for the whole table in Red Dog); cards are every card dealt.
+struct Tally {
+  std::uint64_t hands = 0, cards = 0;
+  void add(const std::vector<pot::Event>& events) {
+    std::uint64_t posts = 0;
+    for (const auto& e : events) {
+      posts += e.kind == pot::EventKind::PostDealt ? 1 : 0;
+      cards += e.kind == pot::EventKind::PostDealt || e.kind == pot::EventKind::ThirdCard ||
+                       e.kind == pot::EventKind::DrawForDeal
+                   ? 1
+                   : 0;
+    }
+    hands += posts / 2;
+  }
+};
+
+// One whole game with `bot` in every seat; the events buffer is reused, so after the first
+// games it no longer grows. Returns the allocations made while playing (construction excluded).
+std::uint64_t play_game(const std::shared_ptr<const rules::PotRules>& r, pot::Setup& setup, std::uint64_t seed,
+                        const strategy::PotBot& bot, cards::Rng& rng, std::vector<pot::Event>& events, Tally& tally) {
+  events.clear();
+  setup.seed = seed;
+  pot::PotGame game(r, setup, events);
+  std::uint64_t before = g_allocations;
+  while (!game.over()) {
+    int player = game.to_act();
+    game.apply(player, bot.choose(game, player, rng), events);
+  }
+  std::uint64_t during = g_allocations - before;
+  tally.add(events);
+  return during;
+}
+
+// Cards per hand of the engine for a preset, measured once over many random games.
+double cards_per_hand(const std::string& preset) {
+  static std::map<std::string, double> cache;
+  if (auto it = cache.find(preset); it != cache.end()) return it->second;
+  auto r = load(preset);
+  pot::Setup setup = table_setup(0);
+  strategy::RandomBot bot;
+  cards::Rng rng = cards::make_rng(7, cards::RngStream::Bots);
+  std::vector<pot::Event> events;
+  Tally tally;
+  for (std::uint64_t seed = 1; seed <= 2000; ++seed) play_game(r, setup, seed, bot, rng, events, tally);
+  return cache[preset] = static_cast<double>(tally.cards) / static_cast<double>(tally.hands);
+}
+
+template <class Bot>
+void Engine(benchmark::State& state, const std::string& preset) {
+  auto r = load(preset);
+  pot::Setup setup = table_setup(0);
+  Bot bot;
+  cards::Rng rng = cards::make_rng(1, cards::RngStream::Bots);
+  std::vector<pot::Event> events;
+  events.reserve(4096);
+  Tally tally;
+  std::uint64_t seed = 0, play_allocations = 0, total_allocations = g_allocations;
+  for (auto _ : state) play_allocations += play_game(r, setup, ++seed, bot, rng, events, tally);
+  total_allocations = g_allocations - total_allocations;
+  auto hands = static_cast<double>(tally.hands);
+  state.counters["hands/s"] = benchmark::Counter(hands, benchmark::Counter::kIsRate);
+  state.counters["cards/s"] = benchmark::Counter(static_cast<double>(tally.cards), benchmark::Counter::kIsRate);
+  state.counters["hands/game"] = hands / static_cast<double>(state.iterations());
+  state.counters["cards/hand"] = static_cast<double>(tally.cards) / hands;
+  // Allocations while playing (the hot path), and including each game's construction.
+  state.counters["allocs/hand"] = static_cast<double>(play_allocations) / hands;
+  state.counters["allocs/game"] = static_cast<double>(total_allocations) / static_cast<double>(state.iterations());
+}
+
+void BareShoe(benchmark::State& state, const std::string& preset) {
+  auto r = load(preset);
+  const double per_hand = cards_per_hand(preset);
+  cards::Shoe shoe(cards::standard_shoe_contents(r->decks), 1);
+  constexpr int kBatch = 1000;
+  for (auto _ : state) {
+    for (int i = 0; i < kBatch; ++i) {
+      if (shoe.empty()) shoe.reshuffle();
+      cards::CardCode c = shoe.draw();
+      benchmark::DoNotOptimize(c);
+      shoe.discard(c);
+    }
+  }
+  auto drawn = static_cast<double>(state.iterations()) * kBatch;
+  state.counters["cards/s"] = benchmark::Counter(drawn, benchmark::Counter::kIsRate);
+  state.counters["hands-equiv/s"] = benchmark::Counter(drawn / per_hand, benchmark::Counter::kIsRate);
+  state.counters["cards/hand"] = per_hand;
+}
+
+// Registered by hand for readable names: Engine/<preset>/<bot>, BareShoe/<preset>.
+const bool registered = [] {
+  for (std::string preset : {"hoyle", "red-dog"}) {
+    benchmark::RegisterBenchmark(("Engine/" + preset + "/random").c_str(),
+                                 [preset](benchmark::State& s) { Engine<strategy::RandomBot>(s, preset); });
+    benchmark::RegisterBenchmark(("Engine/" + preset + "/sensible").c_str(),
+                                 [preset](benchmark::State& s) { Engine<strategy::SensibleBot>(s, preset); });
+    benchmark::RegisterBenchmark(("BareShoe/" + preset).c_str(), [preset](benchmark::State& s) { BareShoe(s, preset); });
+  }
+  return true;
+}();
+
+}  // namespace
