@@ -2,6 +2,8 @@
 // refused with the file, the line and the reason.
 #include <gtest/gtest.h>
 
+#include "support/temp_folder.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -109,28 +111,14 @@ TEST(DeckNames, UnknownDeckNamesTheDecksThereAre) {
 
 // ---- bad deck files --------------------------------------------------------------------------
 
-class DeckFile : public ::testing::Test {
+class DeckFile : public inbetween::testing_support::TempFolderTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) / ("inbetween_deck_files_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::string write(const std::string& name, const std::string& text) {
-    fs::path path = dir_ / name;
-    std::ofstream(path) << text;
-    return path.string();
-  }
   // Loads `text` as a letter deck and returns the refusal.
   std::string refusal(const std::string& text) {
     path_ = write("bad.toml", text);
     return rule_error([&] { load_letter_deck(path_); });
   }
 
-  fs::path dir_;
   std::string path_;
 };
 

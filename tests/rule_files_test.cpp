@@ -2,6 +2,8 @@
 // the --set text), the line, the key and the allowed values.
 #include <gtest/gtest.h>
 
+#include "support/temp_folder.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -40,31 +42,14 @@ std::string rule_error(const std::function<void()>& f) {
 }
 
 // Each test writes its files into a fresh folder of its own.
-class RuleFile : public ::testing::Test {
+class RuleFile : public inbetween::testing_support::TempFolderTest {
  protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) /
-           ("inbetween_rule_files_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  // Writes `text` to dir/name and returns the path as the loader will name it.
-  std::string write(const std::string& name, const std::string& text) {
-    fs::path path = dir_ / name;
-    std::ofstream(path) << text;
-    return path.string();
-  }
-
   // Loads `text` as a rule file and returns the refusal.
   std::string refusal(const std::string& text) {
     std::string path = write("bad.toml", text);
     return rule_error([&] { load_pot_rules(path); });
   }
 
-  fs::path dir_;
 };
 
 // ---- presets ---------------------------------------------------------------------------------

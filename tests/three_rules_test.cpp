@@ -7,6 +7,8 @@
 // bob, ann, bob, ann; bob is offered the replacement first and takes the first turn.
 #include <gtest/gtest.h>
 
+#include "support/temp_folder.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -1039,22 +1041,8 @@ TEST(ThreeBeTween, Seed_DefaultsThreeSpacesTargetOneHundredReplacementOnWildPair
 
 // ---- Clarification 12: the deck runs out -----------------------------------------------------
 
-class SmallDeck : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    dir_ = fs::path(::testing::TempDir()) / ("inbetween_three_" + std::to_string(::getpid()) + "_" + info->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  std::string write(const std::string& name, const std::string& text) {
-    fs::path path = dir_ / name;
-    std::ofstream(path) << text;
-    return path.string();
-  }
-  fs::path dir_;
-};
+// Each test writes its deck and rule files into a fresh folder of its own.
+class SmallDeck : public inbetween::testing_support::TempFolderTest {};
 
 TEST_F(SmallDeck, Clarification12_WhenTheDeckRunsOutTheDiscardPileIsReshuffledAndCardsInFrontStay) {
   // Fourteen single consonants worth 1 each; two seats, three spaces (13 cards needed).
