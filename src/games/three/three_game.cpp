@@ -50,23 +50,27 @@ ThreeGame::ThreeGame(std::shared_ptr<const ThreeRules> rules, const Setup& setup
     auto rng = cards::make_rng(setup.seed, cards::RngStream::Seating);
     dealer_ = static_cast<int>(cards::uniform_below(rng, static_cast<std::uint64_t>(n)));
   }
-  Event e;
-  e.kind = EventKind::Shuffled;
-  events.push_back(e);
+  emit(events, EventKind::Shuffled);
   start_round(events);
   run(events);
 }
 
 // ---- helpers -------------------------------------------------------------------------------
 
+Event& ThreeGame::emit(std::vector<Event>& events, EventKind kind, int player) const {
+  Event e;
+  e.kind = kind;
+  e.player = static_cast<std::int8_t>(player);
+  events.push_back(e);
+  return events.back();
+}
+
 CardCode ThreeGame::draw(std::vector<Event>& events) {
   if (shoe_.empty()) {
     // The deck ran out: the discard pile becomes the deck; cards in front stay where they are.
     shoe_.reshuffle();
-    Event e;
-    e.kind = EventKind::Shuffled;
+    Event& e = emit(events, EventKind::Shuffled);
     e.total = shoe_.generation();
-    events.push_back(e);
     if (shoe_.empty()) throw std::logic_error("every card is in front of the players; nothing to deal");
   }
   return shoe_.draw();
@@ -183,10 +187,8 @@ void ThreeGame::start_round(std::vector<Event>& events) {
     // The dealer collects every card and shuffles.
     for (auto& pl : players_) discard_front(pl);
     shoe_.reshuffle();
-    Event s;
-    s.kind = EventKind::Shuffled;
+    Event& s = emit(events, EventKind::Shuffled);
     s.total = shoe_.generation();
-    events.push_back(s);
   }
   for (auto& pl : players_) {
     pl.status = Status::In;
@@ -195,23 +197,17 @@ void ThreeGame::start_round(std::vector<Event>& events) {
     pl.placed_this_turn = 0;
     pl.round_score = 0;
   }
-  Event r;
-  r.kind = EventKind::RoundStarted;
-  r.player = static_cast<std::int8_t>(dealer_);
+  Event& r = emit(events, EventKind::RoundStarted, dealer_);
   r.total = round_;
-  events.push_back(r);
   // Two limit cards each, one at a time, from the dealer's left, dealer last.
   for (int pass = 0; pass < 2; ++pass)
     for (int k = 1; k <= count(); ++k) {
       int seat = (dealer_ + k) % count();
       CardCode c = draw(events);
       p(seat).limit_hand.push_back(c);
-      Event e;
-      e.kind = EventKind::LimitDealt;
-      e.player = static_cast<std::int8_t>(seat);
+      Event& e = emit(events, EventKind::LimitDealt, seat);
       e.has_card = true;
       e.card = c;
-      events.push_back(e);
     }
   stage_ = Stage::Setup;
   offset_ = 0;
@@ -248,15 +244,12 @@ void ThreeGame::lay_limits(int seat, const PlaceLimits& layout, std::vector<Even
   pl.low = layout.low;
   pl.high = layout.high;
   pl.limit_hand.clear();
-  Event e;
-  e.kind = EventKind::LimitsLaid;
-  e.player = static_cast<std::int8_t>(seat);
+  Event& e = emit(events, EventKind::LimitsLaid, seat);
   e.has_card = e.has_card2 = true;
   e.card = layout.low.card;
   e.position = static_cast<std::int8_t>(layout.low.position);
   e.card2 = layout.high.card;
   e.position2 = static_cast<std::int8_t>(layout.high.position);
-  events.push_back(e);
   after_limits(events);
 }
 
@@ -282,12 +275,9 @@ void ThreeGame::end_turn(int seat, std::vector<Event>& events) {
   Player& pl = p(seat);
   for (CardCode c : pl.drawn) {
     shoe_.discard(c);
-    Event e;
-    e.kind = EventKind::Discarded;
-    e.player = static_cast<std::int8_t>(seat);
+    Event& e = emit(events, EventKind::Discarded, seat);
     e.has_card = true;
     e.card = c;
-    events.push_back(e);
   }
   pl.drawn.clear();
   if (pl.placed_this_turn == 0) return bust(seat, BustReason::NothingPlaced, events);
@@ -302,12 +292,9 @@ void ThreeGame::bust(int seat, BustReason reason, std::vector<Event>& events) {
   pl.status = Status::Busted;
   pl.round_score = 0;
   discard_front(pl);
-  Event e;
-  e.kind = EventKind::Bust;
-  e.player = static_cast<std::int8_t>(seat);
+  Event& e = emit(events, EventKind::Bust, seat);
   e.reason = reason;
   e.points = lost;
-  events.push_back(e);
   to_act_ = -1;
   pending_ = stage_ == Stage::Setup ? Pending::NextSetup : Pending::NextTurn;
 }
@@ -318,12 +305,9 @@ void ThreeGame::tally(std::vector<Event>& events) {
     Player& pl = p(seat);
     pl.total += pl.round_score;
     record.players.push_back({pl.banks, pl.status == Status::Busted, pl.round_score, pl.total});
-    Event e;
-    e.kind = EventKind::Tally;
-    e.player = static_cast<std::int8_t>(seat);
+    Event& e = emit(events, EventKind::Tally, seat);
     e.points = pl.round_score;
     e.total = pl.total;
-    events.push_back(e);
   }
   sheet_.push_back(std::move(record));
   int best = 0;
@@ -332,16 +316,11 @@ void ThreeGame::tally(std::vector<Event>& events) {
     phase_ = Phase::Over;
     to_act_ = -1;
     pending_ = Pending::None;
-    Event e;
-    e.kind = EventKind::GameOver;
-    events.push_back(e);
+    emit(events, EventKind::GameOver);
     return;
   }
   dealer_ = (dealer_ + 1) % count();
-  Event d;
-  d.kind = EventKind::DealerChanged;
-  d.player = static_cast<std::int8_t>(dealer_);
-  events.push_back(d);
+  emit(events, EventKind::DealerChanged, dealer_);
   start_round(events);
 }
 
@@ -462,16 +441,9 @@ std::optional<Refusal> ThreeGame::check(int seat, const Action& action) const {
 std::optional<Refusal> ThreeGame::apply(int seat, const Action& action, std::vector<Event>& events) {
   if (auto refusal = check(seat, action)) return refusal;
   Player& pl = p(seat);
-  auto emit = [&](EventKind kind) -> Event& {
-    Event e;
-    e.kind = kind;
-    e.player = static_cast<std::int8_t>(seat);
-    events.push_back(e);
-    return events.back();
-  };
   std::visit(Overloaded{
                  [&](const Keep&) {
-                   emit(EventKind::Kept);
+                   emit(events, EventKind::Kept, seat);
                    limits_settled(seat, events);
                  },
                  [&](const Replace& r) {
@@ -481,7 +453,7 @@ std::optional<Refusal> ThreeGame::apply(int seat, const Action& action, std::vec
                    CardCode dealt = draw(events);
                    pl.limit_hand.push_back(dealt);
                    pl.replacement_used = true;
-                   Event& e = emit(EventKind::Replaced);
+                   Event& e = emit(events, EventKind::Replaced, seat);
                    e.has_card = e.has_card2 = true;
                    e.card = r.card;
                    e.card2 = dealt;
@@ -493,7 +465,7 @@ std::optional<Refusal> ThreeGame::apply(int seat, const Action& action, std::vec
                    for (int i = 0; i < empty; ++i) {
                      CardCode c = draw(events);
                      pl.drawn.push_back(c);
-                     Event& e = emit(EventKind::Drew);
+                     Event& e = emit(events, EventKind::Drew, seat);
                      e.has_card = true;
                      e.card = c;
                    }
@@ -505,11 +477,11 @@ std::optional<Refusal> ThreeGame::apply(int seat, const Action& action, std::vec
                    pl.drawn.erase(std::find(pl.drawn.begin(), pl.drawn.end(), pc.card));
                    pl.spaces.push_back({pc.card, pc.position});
                    ++pl.placed_this_turn;
-                   Event& e = emit(EventKind::Placed);
+                   Event& e = emit(events, EventKind::Placed, seat);
                    e.has_card = true;
                    e.card = pc.card;
                    e.position = static_cast<std::int8_t>(pc.position);
-                   if (static_cast<int>(pl.spaces.size()) == rules_->spaces) emit(EventKind::ThreeBeTween);
+                   if (static_cast<int>(pl.spaces.size()) == rules_->spaces) emit(events, EventKind::ThreeBeTween, seat);
                    // Nothing left that could be placed: the turn ends by itself.
                    if (!anything_fits(seat)) end_turn(seat, events);
                  },
@@ -517,14 +489,14 @@ std::optional<Refusal> ThreeGame::apply(int seat, const Action& action, std::vec
                  [&](const Bank&) {
                    int points = points_in_front(seat);
                    pl.banks.push_back(points);
-                   Event& e = emit(EventKind::Banked);
+                   Event& e = emit(events, EventKind::Banked, seat);
                    e.points = points;
                    discard_front(pl);
                    // Two new limit cards, no replacement; identical ones bust.
                    for (int i = 0; i < 2; ++i) {
                      CardCode c = draw(events);
                      pl.limit_hand.push_back(c);
-                     Event& d = emit(EventKind::LimitDealt);
+                     Event& d = emit(events, EventKind::LimitDealt, seat);
                      d.has_card = true;
                      d.card = c;
                    }
@@ -535,7 +507,7 @@ std::optional<Refusal> ThreeGame::apply(int seat, const Action& action, std::vec
                    for (int b : pl.banks) banked += b;
                    pl.round_score = banked + points_in_front(seat);
                    pl.status = Status::Passed;
-                   Event& e = emit(EventKind::Passed);
+                   Event& e = emit(events, EventKind::Passed, seat);
                    e.points = pl.round_score;
                    to_act_ = -1;
                    pending_ = Pending::NextTurn;

@@ -104,6 +104,8 @@ class ThreeGame {
   const Player& p(int seat) const { return players_[static_cast<std::size_t>(seat)]; }
   int count() const { return static_cast<int>(players_.size()); }
   CardCode draw(std::vector<Event>& events);
+  // Appends an event of `kind` for `player` (-1: nobody) and returns it for its other fields.
+  Event& emit(std::vector<Event>& events, EventKind kind, int player = -1) const;
   void run(std::vector<Event>& events);
   void start_round(std::vector<Event>& events);
   void next_setup_player(std::vector<Event>& events);
