@@ -2,6 +2,8 @@
 // refused with the file, the line and the reason.
 #include <gtest/gtest.h>
 
+#include "support/rule_errors.h"
+
 #include "support/temp_folder.h"
 
 #include <unistd.h>
@@ -24,21 +26,12 @@
 
 namespace {
 
+using inbetween::testing_support::contains;
+using inbetween::testing_support::rule_error;
+
 namespace fs = std::filesystem;
 namespace cards = inbetween::cards;
 using namespace inbetween::rules;
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-std::string rule_error(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const RuleError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no RuleError was thrown";
-  return "";
-}
 
 // ---- the shipped decks -----------------------------------------------------------------------
 

@@ -3,6 +3,8 @@
 // dealer is named, then per turn first post, second post, third card).
 #include <gtest/gtest.h>
 
+#include "support/rule_errors.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -29,6 +31,9 @@ void PrintTo(const Card& c, std::ostream* os) { *os << to_string(c); }
 
 namespace {
 
+using inbetween::testing_support::contains;
+using inbetween::testing_support::rule_error;
+
 using namespace inbetween::games::pot;
 namespace cards = inbetween::cards;
 namespace rules = inbetween::rules;
@@ -47,8 +52,6 @@ std::vector<std::string> seat_names(int n) {
   static const char* const kNames[] = {"ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"};
   return {kNames, kNames + n};
 }
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 // A game built from a preset with named seats ("ann", "bob", ...), an optional dealer and a
 // stacked deck; `log` holds every event since the start.

@@ -2,6 +2,8 @@
 // the --set text), the line, the key and the allowed values.
 #include <gtest/gtest.h>
 
+#include "support/rule_errors.h"
+
 #include "support/temp_folder.h"
 
 #include <unistd.h>
@@ -23,23 +25,13 @@
 
 namespace {
 
+using inbetween::testing_support::contains;
+using inbetween::testing_support::rule_error;
+
 namespace fs = std::filesystem;
 using namespace inbetween::rules;
 
 const std::vector<std::string> kPotPresets = {"acey-deucey", "banker", "between-the-sheets", "hoyle", "hoyle-3", "red-dog"};
-
-bool contains(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-// The message of the RuleError that `f` throws ("" and a failure when it throws none).
-std::string rule_error(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const RuleError& e) {
-    return e.what();
-  }
-  ADD_FAILURE() << "no RuleError was thrown";
-  return "";
-}
 
 // Each test writes its files into a fresh folder of its own.
 class RuleFile : public inbetween::testing_support::TempFolderTest {
