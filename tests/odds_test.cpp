@@ -160,7 +160,7 @@ struct TurnResult {
 TurnResult play_bet(pot::PotGame game, const pot::Action& action) {
   TurnResult result;
   int seat = game.to_act();
-  Chips before = game.seats()[static_cast<std::size_t>(seat)].chips;
+  Chips before = game.players()[static_cast<std::size_t>(seat)].chips;
   std::vector<pot::Event> events;
   apply_ok(game, action, events);
   Chips later = 0;
@@ -185,7 +185,7 @@ TurnResult play_bet(pot::PotGame game, const pot::Action& action) {
       later += signed_amount;
     }
   }
-  EXPECT_EQ(game.seats()[static_cast<std::size_t>(seat)].chips - before - later, result.delta)
+  EXPECT_EQ(game.players()[static_cast<std::size_t>(seat)].chips - before - later, result.delta)
       << "the stack moved by something other than the bet's win or loss";
   return result;
 }
@@ -334,14 +334,14 @@ BruteBets brute_bets(const BetCase& c) {
     make_calls(game, c.calls);
     if (game.phase() != pot::Phase::Bet || game.to_act() != 1) {
       // Pair paid, consecutive lost, pushed: the turn was automatic and ended; seat 1 is done.
-      b.automatic = game.seats()[1].chips - (c.rules->start_chips - c.rules->ante);
+      b.automatic = game.players()[1].chips - (c.rules->start_chips - c.rules->ante);
       return b;
     }
     EXPECT_TRUE(game.posts().cards[0] == c.first && game.posts().cards[1] == c.second) << "not the stacked posts";
     b.bet_phase = true;
     b.legal = game.legal(1);
     b.pot = game.pot();
-    b.stack = game.seats()[1].chips;
+    b.stack = game.players()[1].chips;
     if (deltas.empty() && b.legal.bet) deltas.resize(static_cast<std::size_t>(b.legal.bet_max - b.legal.bet_min + 1));
     for (Chips amount = b.legal.bet_min; b.legal.bet && amount <= b.legal.bet_max; ++amount) {
       auto result = play_bet(game, pot::Bet{amount});
@@ -591,7 +591,7 @@ void check_first_ace(const RulesPtr& r, Card ace) {
   auto game = start(r, {ace});
   ASSERT_EQ(game.phase(), pot::Phase::CallFirstAce);
   auto unseen = strategy::counts_of(game.shoe().undealt());
-  auto a = strategy::advise_first_ace(*r, ace, unseen, game.pot(), game.seats()[1].chips, game.shoe().generation() == 0);
+  auto a = strategy::advise_first_ace(*r, ace, unseen, game.pot(), game.players()[1].chips, game.shoe().generation() == 0);
   double high = brute_first_ace(r, ace, pot::AceValue::High);
   double low = brute_first_ace(r, ace, pot::AceValue::Low);
   EXPECT_NEAR(a.ev_high, high, kTol);
@@ -605,7 +605,7 @@ void check_first_ace(const RulesPtr& r, Card ace) {
     EXPECT_NEAR(choice.ev, called.ace == pot::AceValue::High ? high : low, kTol);
   }
   EXPECT_EQ(std::get<pot::Call>(advice->best).ace, a.best);
-  std::cout << "[ first ace ] " << r->name << " pot " << game.pot() << " stack " << game.seats()[1].chips << ": high " << high
+  std::cout << "[ first ace ] " << r->name << " pot " << game.pot() << " stack " << game.players()[1].chips << ": high " << high
             << ", low " << low << "\n";
 }
 
@@ -644,7 +644,7 @@ TEST(AceCalls, SecondAceEqualsTheEngineOverEveryThirdCard) {
       if (first.is_ace()) apply_ok(game, pot::Call{first_call}, events);
       ASSERT_EQ(game.phase(), pot::Phase::CallSecondAce);
       auto unseen = strategy::counts_of(game.shoe().undealt());
-      auto a = strategy::advise_second_ace(*r, game.posts(), unseen, game.pot(), game.seats()[1].chips, true);
+      auto a = strategy::advise_second_ace(*r, game.posts(), unseen, game.pot(), game.players()[1].chips, true);
       auto with = [&](pot::AceValue second) {
         auto c = calls;
         c.push_back(second);
@@ -673,7 +673,7 @@ TEST(AceCalls, SecondAceEqualsTheEngineOverEveryThirdCard) {
 Chips red_dog_hand(const RulesPtr& r, Card p1, Card p2, Card p3, bool& raised) {
   auto game = start(r, {p1, p2, p3}, 1);
   EXPECT_EQ(game.phase(), pot::Phase::Wager);
-  Chips before = game.seats()[0].chips;
+  Chips before = game.players()[0].chips;
   std::vector<pot::Event> events;
   apply_ok(game, pot::Bet{1}, events);
   raised = false;
@@ -683,8 +683,8 @@ Chips red_dog_hand(const RulesPtr& r, Card p1, Card p2, Card p3, bool& raised) {
     raised = advice && std::holds_alternative<pot::Raise>(advice->best);
     apply_ok(game, raised ? pot::Action{pot::Raise{}} : pot::Action{pot::Stand{}}, events);
   }
-  EXPECT_EQ(game.seats()[0].wager, 0) << "the hand did not finish";
-  return game.seats()[0].chips - before;
+  EXPECT_EQ(game.players()[0].wager, 0) << "the hand did not finish";
+  return game.players()[0].chips - before;
 }
 
 // Every ordered triple of distinct cards of the shoe, through the engine.
@@ -978,7 +978,7 @@ TEST(Hints, ProtocolHintsAreLegalBotActsAsSaidAndGameOverIsRefused) {
         json hint = ask(with_bot, {{"cmd", "hint"}});
         ASSERT_TRUE(hint["ok"].get<bool>()) << hint.dump();
         const auto& game = session->game();
-        EXPECT_EQ(hint["player"], game.seats()[static_cast<std::size_t>(game.to_act())].name);
+        EXPECT_EQ(hint["player"], game.players()[static_cast<std::size_t>(game.to_act())].name);
         std::string why;
         for (const auto& choice : hint["choices"])
           EXPECT_TRUE(accepted(game, protocol::action_from_json(choice["action"]), why)) << preset << " " << choice.dump() << " " << why;
@@ -1054,7 +1054,7 @@ MatchResult optimal_vs_sensible(const RulesPtr& r, std::uint64_t seeds) {
       ++result.games;
       result.unfinished += game.over() ? 0 : 1;
       for (int s = 0; s < 2; ++s) {
-        const auto& seat = game.seats()[static_cast<std::size_t>(s)];
+        const auto& seat = game.players()[static_cast<std::size_t>(s)];
         (s == optimal_seat ? result.optimal : result.sensible) += seat.chips - seat.bought;
       }
     }

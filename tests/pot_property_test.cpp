@@ -58,7 +58,7 @@ constexpr int kProtocolEvery = 4;
 
 // Everything a game holds, hidden order of the shoe included; allocates nothing.
 bool same_game(const PotGame& a, const PotGame& b) {
-  auto sa = a.seats(), sb = b.seats();
+  auto sa = a.players(), sb = b.players();
   if (sa.size() != sb.size()) return false;
   for (std::size_t i = 0; i < sa.size(); ++i)
     if (sa[i].name != sb[i].name || sa[i].chips != sb[i].chips || sa[i].bought != sb[i].bought ||
@@ -85,7 +85,7 @@ std::string describe(const Action& action) { return protocol::action_json(action
 // (a) chips: everything that came in is on a stack, on the table, in the pot or with the house.
 void check_chips(const PotGame& g, const std::string& where) {
   Chips total = g.pot() + g.house();
-  for (const auto& s : g.seats()) {
+  for (const auto& s : g.players()) {
     if (s.chips < 0 || s.wager < 0) RC_FAIL(where + ": " + s.name + " holds a negative stack or wager");
     total += s.chips + s.wager;
   }
@@ -124,7 +124,7 @@ void check_progress(const PotGame& g, const std::string& where) {
     return;
   }
   int p = g.to_act();
-  if (p < 0 || p >= static_cast<int>(g.seats().size())) RC_FAIL(where + ": nobody is to act in a running game");
+  if (p < 0 || p >= static_cast<int>(g.players().size())) RC_FAIL(where + ": nobody is to act in a running game");
   pot::Legal l = g.legal(p);
   if (!(l.bet || l.pass || l.call || l.raise || l.stand))
     RC_FAIL(where + ": the player to act has no action but rebuy");
@@ -173,7 +173,7 @@ class Prober {
 void check_legal_is_accepted(const PotGame& g, cards::Rng& rng, Prober& prober, const std::string& where) {
   prober.game_changed();
   const auto& r = g.rules();
-  const int n = static_cast<int>(g.seats().size());
+  const int n = static_cast<int>(g.players().size());
   // Probing every seat on every action would be slow at a full table; a random other seat and a
   // random impossible one each time cover them all over a game.
   const int other = n > 1 && g.to_act() >= 0
@@ -362,7 +362,7 @@ void play_random_game(const std::string& preset, const std::vector<rules::Overri
       stalled = game.legal(player).bet ? 0 : stalled + 1;
       if (stalled > stall_limit) {
         std::string stacks;
-        for (const auto& seat : game.seats()) stacks += " " + std::to_string(seat.chips);
+        for (const auto& seat : game.players()) stacks += " " + std::to_string(seat.chips);
         RC_FAIL(where + ": stuck: " + std::to_string(stalled) + " turns in a row without a possible bet; pot " +
                 std::to_string(game.pot()) + ", stacks" + stacks + "; the game can never end");
       }
@@ -408,7 +408,7 @@ void play_random_game(const std::string& preset, const std::vector<rules::Overri
     bool house = rules->banking == rules::Banking::House;
     if (game.winners().empty() && !house) RC_FAIL(end + ": the game is over without winners");
     for (int w : game.winners()) {
-      const auto& seat = game.seats()[static_cast<std::size_t>(w)];
+      const auto& seat = game.players()[static_cast<std::size_t>(w)];
       if (house && seat.chips <= seat.bought) RC_FAIL(end + ": a house-game winner did not end ahead");
     }
     if (stream.empty() || stream.back().kind != pot::EventKind::GameOver) RC_FAIL(end + ": no game_over event last");

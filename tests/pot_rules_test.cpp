@@ -84,8 +84,8 @@ struct Table {
     return events;
   }
 
-  Chips chips(int seat) const { return game.seats()[static_cast<std::size_t>(seat)].chips; }
-  Chips wager(int seat) const { return game.seats()[static_cast<std::size_t>(seat)].wager; }
+  Chips chips(int seat) const { return game.players()[static_cast<std::size_t>(seat)].chips; }
+  Chips wager(int seat) const { return game.players()[static_cast<std::size_t>(seat)].wager; }
   Legal legal() const { return game.legal(game.to_act()); }
 };
 
@@ -147,7 +147,7 @@ std::vector<Card> posts_of(const PotGame& g) {
 // Chips: stacks, wagers, pot and house always add up to what came in (start chips and rebuys).
 void expect_chips_conserved(const PotGame& g) {
   Chips total = g.pot() + g.house();
-  for (const auto& s : g.seats()) total += s.chips + s.wager;
+  for (const auto& s : g.players()) total += s.chips + s.wager;
   EXPECT_EQ(total, g.chips_in());
 }
 
@@ -158,10 +158,10 @@ void expect_cards_conserved(const PotGame& g) {
 }
 
 void expect_same_state(const PotGame& before, const PotGame& after) {
-  ASSERT_EQ(before.seats().size(), after.seats().size());
-  for (std::size_t i = 0; i < before.seats().size(); ++i) {
-    const Seat& a = before.seats()[i];
-    const Seat& b = after.seats()[i];
+  ASSERT_EQ(before.players().size(), after.players().size());
+  for (std::size_t i = 0; i < before.players().size(); ++i) {
+    const Player& a = before.players()[i];
+    const Player& b = after.players()[i];
     EXPECT_EQ(a.name, b.name);
     EXPECT_EQ(a.chips, b.chips) << "seat " << i;
     EXPECT_EQ(a.bought, b.bought) << "seat " << i;
@@ -794,7 +794,7 @@ TEST(Banker, Rule5_AnyPlayerMayRebuyAtAnyTimeAndChipsStayConserved) {
   EXPECT_EQ(players_of(ev, EventKind::Rebuy), std::vector<int>{2});
   EXPECT_EQ(amounts_of(ev, EventKind::Rebuy), std::vector<Chips>{50});
   EXPECT_EQ(t.chips(2), 249);
-  EXPECT_EQ(t.game.seats()[2].bought, 250);
+  EXPECT_EQ(t.game.players()[2].bought, 250);
   EXPECT_EQ(t.game.to_act(), 1);
   EXPECT_EQ(t.game.phase(), Phase::Bet);
   t.act(0, Rebuy{200});
@@ -957,7 +957,7 @@ TEST(RedDog, Rule3_ARaiseDoublesTheWager) {
   EXPECT_EQ(amounts_of(ev, EventKind::Raise), std::vector<Chips>{10});
   EXPECT_EQ(t.chips(1), 80);
   EXPECT_EQ(t.wager(1), 20);
-  EXPECT_TRUE(t.game.seats()[1].raised);
+  EXPECT_TRUE(t.game.players()[1].raised);
   expect_chips_conserved(t.game);
   ASSERT_EQ(t.game.to_act(), 0);
   ev = t.act(0, Stand{});

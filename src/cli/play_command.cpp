@@ -71,7 +71,7 @@ std::string prompt_text(const Style& s, const games::pot::PotGame& game, int sea
   else if (auto* c = std::get_if<pot::Call>(&fallback)) def = fmt::format("{}", c->ace == pot::AceValue::High ? 'h' : 'l');
   else def = fmt::format("{}", pot::action_name(fallback)[0]);
   std::string_view what = game.phase() == pot::Phase::Wager ? "your wager: " : "";
-  return fmt::format("{}, {}{} [{}]: ", bold(s, game.seats()[static_cast<std::size_t>(seat)].name), what,
+  return fmt::format("{}, {}{} [{}]: ", bold(s, game.players()[static_cast<std::size_t>(seat)].name), what,
                      fmt::join(choices, ", "), def);
 }
 
@@ -88,8 +88,8 @@ int run_play(const PlayOptions& options, std::istream& in, std::ostream& out) {
   const pot::PotGame& game = session->game();
   std::map<int, std::unique_ptr<strategy::PotBot>> bots;
   for (const auto& [name, kind] : saved_bots(saved, kinds))
-    for (std::size_t i = 0; i < game.seats().size(); ++i)
-      if (game.seats()[i].name == name) bots[static_cast<int>(i)] = strategy::make_pot_bot(kind);
+    for (std::size_t i = 0; i < game.players().size(); ++i)
+      if (game.players()[i].name == name) bots[static_cast<int>(i)] = strategy::make_pot_bot(kind);
   auto bot_rng = cards::make_rng(saved.request.value("seed", std::uint64_t{0}), cards::RngStream::Bots);
 
   fmt::print(out, "{}\n", bold(style, fmt::format("In-Between: {} — {}", game.rules().name, game.rules().description)));

@@ -14,7 +14,7 @@ namespace {
 std::string styled(const Style& style, const std::string& text, fmt::text_style ts) {
   return style.color ? fmt::format(ts, "{}", text) : text;
 }
-std::string name(const pot::PotGame& game, int seat) { return game.seats()[static_cast<std::size_t>(seat)].name; }
+std::string name(const pot::PotGame& game, int seat) { return game.players()[static_cast<std::size_t>(seat)].name; }
 std::string chips(rules::Chips n) { return fmt::format("{} chip{}", n, n == 1 ? "" : "s"); }
 }  // namespace
 
@@ -88,8 +88,8 @@ std::string show_table(const Style& s, const pot::PotGame& game) {
                             game.shoe().remaining())) + "\n";
   if (!house) out += fmt::format("Pot: {}\n", bold(s, std::to_string(game.pot())));
   std::string stacks;
-  for (int i = 0; i < static_cast<int>(game.seats().size()); ++i) {
-    const auto& seat = game.seats()[static_cast<std::size_t>(i)];
+  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
+    const auto& seat = game.players()[static_cast<std::size_t>(i)];
     std::string entry = fmt::format("{} {}", seat.name, seat.chips);
     if (house && seat.wager > 0) entry += fmt::format(" (wager {})", seat.wager);
     if (!game.in_game(i)) entry = dim(s, entry + " out");
@@ -145,15 +145,15 @@ std::string show_hint(const Style& s, const pot::PotGame& game) {
 }
 
 std::string show_standings(const Style& s, const pot::PotGame& game) {
-  std::vector<int> order(game.seats().size());
+  std::vector<int> order(game.players().size());
   std::iota(order.begin(), order.end(), 0);
-  auto net = [&](int i) { return game.seats()[static_cast<std::size_t>(i)].chips - game.seats()[static_cast<std::size_t>(i)].bought; };
+  auto net = [&](int i) { return game.players()[static_cast<std::size_t>(i)].chips - game.players()[static_cast<std::size_t>(i)].bought; };
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return net(a) > net(b); });
   auto winners = game.winners();
   std::string out = bold(s, "Standings") + "\n";
   out += fmt::format("  {:<12} {:>8} {:>8} {:>8}\n", "player", "chips", "bought", "net");
   for (int i : order) {
-    const auto& seat = game.seats()[static_cast<std::size_t>(i)];
+    const auto& seat = game.players()[static_cast<std::size_t>(i)];
     bool won = std::find(winners.begin(), winners.end(), i) != winners.end();
     std::string line = fmt::format("  {:<12} {:>8} {:>8} {:>+8}{}", seat.name, seat.chips, seat.bought, net(i), won ? "  winner" : "");
     out += (won ? good(s, line) : line) + "\n";

@@ -68,7 +68,7 @@ pot::Action action_from_json(const json& j) {
 
 json event_json(const pot::PotGame& game, const pot::Event& e) {
   json j = {{"type", pot::event_name(e.kind)}};
-  if (e.player >= 0) j["player"] = game.seats()[static_cast<std::size_t>(e.player)].name;
+  if (e.player >= 0) j["player"] = game.players()[static_cast<std::size_t>(e.player)].name;
   if (e.has_card) j["card"] = card_json(e.card);
   if (e.kind == pot::EventKind::AceCalled) j["ace"] = ace_name(e.ace);
   if (e.outcome != pot::Outcome::None) j["outcome"] = pot::outcome_name(e.outcome);
@@ -94,7 +94,7 @@ json legal_json(const pot::PotGame& game, int player) {
   if (l.raise) actions.push_back({{"type", "raise"}});
   if (l.stand) actions.push_back({{"type", "stand"}});
   if (l.rebuy) actions.push_back({{"type", "rebuy"}, {"min", 1}, {"max", l.rebuy_max}});
-  json j = {{"player", player >= 0 ? json(game.seats()[static_cast<std::size_t>(player)].name) : json(nullptr)},
+  json j = {{"player", player >= 0 ? json(game.players()[static_cast<std::size_t>(player)].name) : json(nullptr)},
             {"actions", actions}};
   return j;
 }
@@ -102,8 +102,8 @@ json legal_json(const pot::PotGame& game, int player) {
 json state_json(const pot::PotGame& game) {
   const auto& r = game.rules();
   json players = json::array();
-  for (int i = 0; i < static_cast<int>(game.seats().size()); ++i) {
-    const auto& s = game.seats()[static_cast<std::size_t>(i)];
+  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
+    const auto& s = game.players()[static_cast<std::size_t>(i)];
     json p = {{"name", s.name}, {"chips", s.chips}, {"bought", s.bought}, {"net", s.chips - s.bought},
               {"in", game.in_game(i)}};
     if (r.banking == rules::Banking::House) {
@@ -122,9 +122,9 @@ json state_json(const pot::PotGame& game) {
     aces.push_back(called ? json(ace_name(posts.ace[static_cast<std::size_t>(i)])) : json(nullptr));
   }
   json winners = json::array();
-  for (int w : game.winners()) winners.push_back(game.seats()[static_cast<std::size_t>(w)].name);
+  for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
   auto name_or_null = [&](int seat) {
-    return seat >= 0 ? json(game.seats()[static_cast<std::size_t>(seat)].name) : json(nullptr);
+    return seat >= 0 ? json(game.players()[static_cast<std::size_t>(seat)].name) : json(nullptr);
   };
   json j = {{"game", "pot"},
             {"rules", r.name},

@@ -138,7 +138,7 @@ PotSession::PotSession(const CommonSetup& common, std::shared_ptr<const rules::P
 
 std::vector<std::string> PotSession::names() const {
   std::vector<std::string> out;
-  for (const auto& s : game_->seats()) out.push_back(s.name);
+  for (const auto& s : game_->players()) out.push_back(s.name);
   return out;
 }
 
@@ -150,7 +150,7 @@ json PotSession::legal(const std::optional<std::string>& player) const {
 
 std::optional<pot::Refusal> PotSession::apply(int player, const pot::Action& action, std::vector<pot::Event>& events) {
   auto refusal = game_->apply(player, action, events);
-  if (!refusal) record(game_->seats()[static_cast<std::size_t>(player)].name, action_json(action));
+  if (!refusal) record(game_->players()[static_cast<std::size_t>(player)].name, action_json(action));
   return refusal;
 }
 
@@ -181,7 +181,7 @@ json PotSession::hint(const json&) const {
   if (!advice) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
   json choices = json::array();
   for (const auto& c : advice->choices) choices.push_back({{"action", action_json(c.action)}, {"ev", c.ev}, {"why", c.why}});
-  json out = {{"player", game_->seats()[static_cast<std::size_t>(advice->player)].name},
+  json out = {{"player", game_->players()[static_cast<std::size_t>(advice->player)].name},
               {"cards_left", game_->shoe().remaining()},
               {"choices", choices},
               {"best", action_json(advice->best)}};

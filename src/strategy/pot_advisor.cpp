@@ -26,7 +26,7 @@ std::optional<PotAdvice> advise(const pot::PotGame& game) {
   int seat = game.to_act();
   if (seat < 0) return std::nullopt;
   const auto& r = game.rules();
-  const auto& seat_ref = game.seats()[static_cast<std::size_t>(seat)];
+  const auto& seat_ref = game.players()[static_cast<std::size_t>(seat)];
   RankCounts unseen = counts_of(game.shoe().undealt());
   bool first_deck = game.shoe().generation() == 0;
   pot::Legal legal = game.legal(seat);

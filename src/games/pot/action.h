@@ -3,6 +3,7 @@
 #include <string>
 #include <variant>
 
+#include "games/game.h"
 #include "games/pot/posts.h"
 #include "rules/pot_rules.h"
 
@@ -31,17 +32,10 @@ struct Rebuy {
 
 using Action = std::variant<Bet, Pass, Call, Raise, Stand, Rebuy>;
 
-// One player's action.
-struct Move {
-  int player = -1;
-  Action action;
-};
+using games::Refusal;
 
-// Why an action was refused: a stable code for programs and a sentence for people.
-struct Refusal {
-  std::string code;
-  std::string message;
-};
+// The action with its amount set (bet and rebuy); other actions come back unchanged.
+Action with_amount(const Action& action, Chips amount);
 
 // The action's protocol name: "bet", "pass", "call", "raise", "stand", "rebuy".
 const char* action_name(const Action& action);

@@ -41,7 +41,7 @@ PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std:
   for (const auto& name : setup.players) {
     if (name.empty()) throw SetupError("a player's name is empty");
     if (!names.insert(name).second) throw SetupError(fmt::format("two players are called '{}'", name));
-    seats_.push_back(Seat{name, rules_->start_chips, rules_->start_chips, 0, false});
+    players_.push_back(Player{name, rules_->start_chips, rules_->start_chips, 0, false});
   }
   if (setup.dealer && (*setup.dealer < 0 || *setup.dealer >= n)) throw SetupError("the named dealer is not a player");
   deals_total_ = rules::total_deals(*rules_, n);
@@ -83,7 +83,7 @@ Card PotGame::draw(std::vector<Event>& events) {
 }
 
 bool PotGame::in_game(int seat) const {
-  const Seat& s = seats_[static_cast<std::size_t>(seat)];
+  const Player& s = players_[static_cast<std::size_t>(seat)];
   if (rules_->rebuys) return true;
   if (house_game()) return s.chips >= rules_->min_bet;
   // Where pairs of posts pay, a stack can grow without a bet: any chip keeps a player in.
@@ -98,22 +98,22 @@ bool PotGame::in_game(int seat) const {
 
 bool PotGame::enough_players() const {
   int in = 0;
-  for (int i = 0; i < players(); ++i) in += in_game(i) ? 1 : 0;
+  for (int i = 0; i < count(); ++i) in += in_game(i) ? 1 : 0;
   return in >= (house_game() ? 1 : 2);
 }
 
 Chips PotGame::chips_in() const {
   Chips total = 0;
-  for (const auto& s : seats_) total += s.bought;
+  for (const auto& s : players_) total += s.bought;
   return total;
 }
 
-std::vector<int> PotGame::winners() const {
-  std::vector<int> best;
+std::vector<Seat> PotGame::winners() const {
+  std::vector<Seat> best;
   if (!over()) return best;
   Chips top = 0;
-  for (int i = 0; i < players(); ++i) {
-    Chips net = seats_[static_cast<std::size_t>(i)].chips - seats_[static_cast<std::size_t>(i)].bought;
+  for (int i = 0; i < count(); ++i) {
+    Chips net = players_[static_cast<std::size_t>(i)].chips - players_[static_cast<std::size_t>(i)].bought;
     // Against the house, only a player who ends ahead has won anything.
     if (house_game() && net <= 0) continue;
     if (best.empty() || net > top) {
@@ -146,11 +146,11 @@ void PotGame::choose_dealer(const Setup& setup, std::vector<Event>& events) {
     dealer_ = *setup.dealer;
   } else if (rules_->first_dealer == rules::FirstDealer::Random) {
     auto rng = cards::make_rng(setup.seed, cards::RngStream::Seating);
-    dealer_ = static_cast<int>(cards::uniform_below(rng, static_cast<std::uint64_t>(players())));
+    dealer_ = static_cast<int>(cards::uniform_below(rng, static_cast<std::uint64_t>(count())));
   } else {
     // Everyone draws a card face up; the highest deals; those tied for highest draw again.
-    std::vector<int> drawing(static_cast<std::size_t>(players()));
-    for (int i = 0; i < players(); ++i) drawing[static_cast<std::size_t>(i)] = i;
+    std::vector<int> drawing(static_cast<std::size_t>(count()));
+    for (int i = 0; i < count(); ++i) drawing[static_cast<std::size_t>(i)] = i;
     while (drawing.size() > 1) {
       std::vector<std::pair<int, Card>> drawn;
       for (int seat : drawing) {
@@ -171,16 +171,16 @@ void PotGame::choose_dealer(const Setup& setup, std::vector<Event>& events) {
 }
 
 void PotGame::form_pot(std::vector<Event>& events) {
-  for (int k = 1; k <= players(); ++k) {
-    int seat = (dealer_ + k) % players();
-    Seat& s = seats_[static_cast<std::size_t>(seat)];
+  for (int k = 1; k <= count(); ++k) {
+    int seat = (dealer_ + k) % count();
+    Player& s = players_[static_cast<std::size_t>(seat)];
     Chips a = std::min(rules_->ante, s.chips);
     if (a <= 0 || !in_game(seat)) continue;
     s.chips -= a;
     pot_ += a;
     emit(events, EventKind::Ante, seat, a);
   }
-  Seat& banker = seats_[static_cast<std::size_t>(dealer_)];
+  Player& banker = players_[static_cast<std::size_t>(dealer_)];
   Chips stake = std::min(rules_->banker_stake, banker.chips);
   if (stake > 0) {
     banker.chips -= stake;
@@ -219,8 +219,8 @@ void PotGame::run(std::vector<Event>& events) {
 }
 
 bool PotGame::turns_left_in_deal() const {
-  for (int k = turn_offset_ + 1; k <= players(); ++k)
-    if (in_game((dealer_ + k) % players())) return true;
+  for (int k = turn_offset_ + 1; k <= count(); ++k)
+    if (in_game((dealer_ + k) % count())) return true;
   return false;
 }
 
@@ -232,11 +232,11 @@ void PotGame::next_turn(std::vector<Event>& events) {
   }
   int seat = -1;
   while (seat < 0) {
-    if (++turn_offset_ > players()) {
+    if (++turn_offset_ > count()) {
       pending_ = Pending::NextDeal;
       return;
     }
-    int candidate = (dealer_ + turn_offset_) % players();
+    int candidate = (dealer_ + turn_offset_) % count();
     if (in_game(candidate)) seat = candidate;
   }
   turn_seat_ = seat;
@@ -253,12 +253,12 @@ void PotGame::end_deal(std::vector<Event>& events) {
   bool last = deals_total_ > 0 && deals_done_ >= deals_total_;
   if (deals_by_dealer_ >= rules_->deals_per_dealer || last) {
     if (rules_->dealer_takes_pot && pot_ > 0) {
-      seats_[static_cast<std::size_t>(dealer_)].chips += pot_;
+      players_[static_cast<std::size_t>(dealer_)].chips += pot_;
       emit(events, EventKind::DealerTakesPot, dealer_, pot_);
       pot_ = 0;
     }
     if (last) return finish_game(events);
-    dealer_ = (dealer_ + 1) % players();
+    dealer_ = (dealer_ + 1) % count();
     deals_by_dealer_ = 0;
     emit(events, EventKind::DealerChanged, dealer_);
     if (!house_game() && pot_ == 0) form_pot(events);  // a new bank
@@ -309,7 +309,7 @@ void PotGame::deal_second_post(std::vector<Event>& events) {
 }
 
 void PotGame::posts_complete(std::vector<Event>& events) {
-  Seat& s = seats_[static_cast<std::size_t>(turn_seat_)];
+  Player& s = players_[static_cast<std::size_t>(turn_seat_)];
   bool aces_can_differ = rules_->first_ace == rules::FirstAce::Call || rules_->second_ace == rules::SecondAce::Call;
   if (posts_.pair(aces_can_differ)) {
     switch (rules_->pair_posts) {
@@ -348,7 +348,7 @@ void PotGame::posts_complete(std::vector<Event>& events) {
 }
 
 Chips PotGame::bet_limit(int player, std::string* why) const {
-  const Seat& s = seats_[static_cast<std::size_t>(player)];
+  const Player& s = players_[static_cast<std::size_t>(player)];
   if (phase_ != Phase::Wager) return pot::bet_limit(*rules_, posts_, pot_, s.chips, shoe_.generation() == 0, why);
   // A house-game wager: the stack and the table maximum.
   if (why) *why = fmt::format("your stack of {}", s.chips);
@@ -360,7 +360,7 @@ Chips PotGame::bet_limit(int player, std::string* why) const {
 }
 
 void PotGame::resolve_bet(Chips amount, std::vector<Event>& events) {
-  Seat& s = seats_[static_cast<std::size_t>(turn_seat_)];
+  Player& s = players_[static_cast<std::size_t>(turn_seat_)];
   emit(events, EventKind::Bet, turn_seat_, amount);
   Card third = draw(events);
   third_ = third;
@@ -392,9 +392,9 @@ void PotGame::end_turn(std::vector<Event>& events) {
 // ---- a hand of a house game (Red Dog) ------------------------------------------------------
 
 void PotGame::next_house_player(Phase phase, std::vector<Event>& events) {
-  while (++turn_offset_ <= players()) {
-    int seat = (dealer_ + turn_offset_) % players();
-    const Seat& s = seats_[static_cast<std::size_t>(seat)];
+  while (++turn_offset_ <= count()) {
+    int seat = (dealer_ + turn_offset_) % count();
+    const Player& s = players_[static_cast<std::size_t>(seat)];
     bool takes_part = phase == Phase::Wager ? in_game(seat) : s.wager > 0;
     if (takes_part) {
       phase_ = phase;
@@ -405,7 +405,7 @@ void PotGame::next_house_player(Phase phase, std::vector<Event>& events) {
   }
   to_act_ = -1;
   if (phase == Phase::Wager) {
-    bool anyone = std::any_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.wager > 0; });
+    bool anyone = std::any_of(players_.begin(), players_.end(), [](const Player& s) { return s.wager > 0; });
     if (!anyone) {
       // Nobody wagered (all sat out): the hand is void.
       pending_ = Pending::NextDeal;
@@ -429,8 +429,8 @@ void PotGame::house_posts_complete(std::vector<Event>& events) {
     third_ = third;
     bool trips = third.rank() == posts_.cards[0].rank();
     emit_card(events, EventKind::ThirdCard, -1, third, trips ? Outcome::Trips : Outcome::NoTrips);
-    for (int i = 0; i < players(); ++i) {
-      Seat& s = seats_[static_cast<std::size_t>(i)];
+    for (int i = 0; i < count(); ++i) {
+      Player& s = players_[static_cast<std::size_t>(i)];
       if (s.wager == 0) continue;
       if (trips) {
         Chips won = s.wager * rules_->triple_pays;
@@ -447,8 +447,8 @@ void PotGame::house_posts_complete(std::vector<Event>& events) {
     return end_hand(events);
   }
   if (!pair && posts_.consecutive() && rules_->consecutive_posts == rules::ConsecutivePosts::Push) {
-    for (int i = 0; i < players(); ++i) {
-      Seat& s = seats_[static_cast<std::size_t>(i)];
+    for (int i = 0; i < count(); ++i) {
+      Player& s = players_[static_cast<std::size_t>(i)];
       if (s.wager == 0) continue;
       s.chips += s.wager;
       emit(events, EventKind::Push, i, s.wager);
@@ -472,8 +472,8 @@ void PotGame::resolve_house(std::vector<Event>& events) {
   int spread = posts_.spread();
   const auto& pays = rules_->spread_pays;
   Chips odds = spread > 0 ? pays[std::min(static_cast<std::size_t>(spread), pays.size()) - 1] : 0;
-  for (int i = 0; i < players(); ++i) {
-    Seat& s = seats_[static_cast<std::size_t>(i)];
+  for (int i = 0; i < count(); ++i) {
+    Player& s = players_[static_cast<std::size_t>(i)];
     if (s.wager == 0) continue;
     if (outcome == Outcome::Between) {
       Chips won = s.wager * odds;
@@ -495,7 +495,7 @@ void PotGame::resolve_house(std::vector<Event>& events) {
 void PotGame::end_hand(std::vector<Event>& events) {
   (void)events;
   clear_table();
-  for (auto& s : seats_) s.raised = false;
+  for (auto& s : players_) s.raised = false;
   to_act_ = -1;
   pending_ = Pending::NextDeal;
 }
@@ -504,7 +504,7 @@ void PotGame::end_hand(std::vector<Event>& events) {
 
 Legal PotGame::legal(int player) const {
   Legal l;
-  if (over() || player < 0 || player >= players()) return l;
+  if (over() || player < 0 || player >= count()) return l;
   if (rules_->rebuys) {
     l.rebuy = true;
     l.rebuy_max = rules_->rebuy_max;
@@ -526,7 +526,7 @@ Legal PotGame::legal(int player) const {
       break;
     }
     case Phase::Raise:
-      l.raise = seats_[static_cast<std::size_t>(player)].chips >= seats_[static_cast<std::size_t>(player)].wager;
+      l.raise = players_[static_cast<std::size_t>(player)].chips >= players_[static_cast<std::size_t>(player)].wager;
       l.stand = true;
       break;
     case Phase::Over: break;
@@ -534,10 +534,30 @@ Legal PotGame::legal(int player) const {
   return l;
 }
 
+void PotGame::legal_actions(Seat seat, std::vector<Choice<Action>>& out) const {
+  out.clear();
+  Legal l = legal(seat);
+  if (l.call) {
+    out.push_back({Call{AceValue::High}});
+    out.push_back({Call{AceValue::Low}});
+  }
+  if (l.bet) out.push_back({Bet{l.bet_min}, l.bet_min, l.bet_max});
+  if (l.pass) out.push_back({Pass{}});
+  if (l.raise) out.push_back({Raise{}});
+  if (l.stand) out.push_back({Stand{}});
+  if (l.rebuy) out.push_back({Rebuy{1}, 1, l.rebuy_max});
+}
+
+std::vector<std::string> PotGame::names() const {
+  std::vector<std::string> out;
+  for (const auto& p : players_) out.push_back(p.name);
+  return out;
+}
+
 std::optional<Refusal> PotGame::check(int player, const Action& action) const {
   if (over()) return Refusal{"game_over", "the game is over"};
-  if (player < 0 || player >= players()) return Refusal{"unknown_player", "no such player at this table"};
-  const Seat& s = seats_[static_cast<std::size_t>(player)];
+  if (player < 0 || player >= count()) return Refusal{"unknown_player", "no such player at this table"};
+  const Player& s = players_[static_cast<std::size_t>(player)];
   if (const auto* r = std::get_if<Rebuy>(&action)) {
     if (!rules_->rebuys) return Refusal{"rebuy_not_allowed", "these rules allow no rebuys (rebuys = false)"};
     if (r->amount < 1 || r->amount > rules_->rebuy_max)
@@ -546,7 +566,7 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
     return std::nullopt;
   }
   if (player != to_act_)
-    return Refusal{"not_your_turn", fmt::format("it is {}'s turn, not {}'s", seats_[static_cast<std::size_t>(to_act_)].name, s.name)};
+    return Refusal{"not_your_turn", fmt::format("it is {}'s turn, not {}'s", players_[static_cast<std::size_t>(to_act_)].name, s.name)};
   Legal l = legal(player);
   return std::visit(
       Overloaded{
@@ -603,7 +623,7 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
 
 std::optional<Refusal> PotGame::apply(int player, const Action& action, std::vector<Event>& events) {
   if (auto refusal = check(player, action)) return refusal;
-  Seat& s = seats_[static_cast<std::size_t>(player)];
+  Player& s = players_[static_cast<std::size_t>(player)];
   std::visit(Overloaded{
                  [&](const Rebuy& r) {
                    s.chips += r.amount;
@@ -663,6 +683,12 @@ std::optional<Refusal> PotGame::apply(int player, const Action& action, std::vec
 }
 
 // ---- names ---------------------------------------------------------------------------------
+
+Action with_amount(const Action& action, Chips amount) {
+  if (std::holds_alternative<Bet>(action)) return Bet{amount};
+  if (std::holds_alternative<Rebuy>(action)) return Rebuy{amount};
+  return action;
+}
 
 const char* action_name(const Action& action) {
   static constexpr const char* kNames[] = {"bet", "pass", "call", "raise", "stand", "rebuy"};

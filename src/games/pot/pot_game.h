@@ -17,7 +17,7 @@ namespace inbetween::games::pot {
 using rules::PotRules;
 
 // A seat at the table.
-struct Seat {
+struct Player {
   std::string name;
   Chips chips = 0;
   Chips bought = 0;   // start chips plus rebuys: what this player put into the game
@@ -28,13 +28,8 @@ struct Seat {
 // What the game waits for.
 enum class Phase { Wager, CallFirstAce, CallSecondAce, Bet, Raise, Over };
 
-// How a game starts: everything besides the rules that fixes its course.
-struct Setup {
-  std::vector<std::string> players;
-  std::uint64_t seed = 0;
-  std::optional<int> dealer;                 // skips the draw for the deal
-  std::vector<cards::CardCode> stacked;      // dealt first, top first
-};
+using games::Setup;
+using games::Seat;
 
 // The actions open to one player right now.
 struct Legal {
@@ -49,10 +44,9 @@ struct Legal {
   bool any() const { return bet || pass || call || raise || stand || rebuy; }
 };
 
-// Thrown by the constructor for a setup that cannot start (too many players, bad stack...).
-struct SetupError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using games::SetupError;
+
+class View;
 
 class PotGame {
  public:
@@ -62,13 +56,19 @@ class PotGame {
   // Who must act, or -1 when nobody (game over).
   int to_act() const { return to_act_; }
   Legal legal(int player) const;
+  // The same as a list of choices (games::Family): bet and rebuy as ranges.
+  void legal_actions(Seat seat, std::vector<Choice<Action>>& out) const;
+  // What `seat` may see (view.h).
+  View view(Seat seat) const;
+  // The players' names in seat order.
+  std::vector<std::string> names() const;
   // Applies one action: appends its events and returns nothing, or returns why it is refused
   // and leaves the game exactly as it was.
   std::optional<Refusal> apply(int player, const Action& action, std::vector<Event>& events);
 
   const PotRules& rules() const { return *rules_; }
   std::shared_ptr<const PotRules> rules_ptr() const { return rules_; }
-  std::span<const Seat> seats() const { return seats_; }
+  std::span<const Player> players() const { return players_; }
   Chips pot() const { return pot_; }
   Chips house() const { return house_; }
   int dealer() const { return dealer_; }
@@ -83,7 +83,7 @@ class PotGame {
   Chips chips_in() const;
   // Players with the best result (chips less what they bought); empty until the game is over.
   // In house games only players who end ahead of the house count; none if the house beat everyone.
-  std::vector<int> winners() const;
+  std::vector<Seat> winners() const;
   // Every card the table holds now (posts and third card), for conservation checks.
   std::vector<Card> table_cards() const;
   // Whether this seat still plays (has chips, or may buy more).
@@ -91,7 +91,7 @@ class PotGame {
 
  private:
   bool house_game() const { return rules_->banking == rules::Banking::House; }
-  int players() const { return static_cast<int>(seats_.size()); }
+  int count() const { return static_cast<int>(players_.size()); }
   Card draw(std::vector<Event>& events);
   void emit(std::vector<Event>& events, EventKind kind, int player, Chips amount = 0) const;
   void emit_card(std::vector<Event>& events, EventKind kind, int player, Card card, Outcome outcome = Outcome::None) const;
@@ -123,7 +123,7 @@ class PotGame {
   std::optional<Refusal> check(int player, const Action& action) const;
 
   std::shared_ptr<const PotRules> rules_;
-  std::vector<Seat> seats_;
+  std::vector<Player> players_;
   cards::Shoe shoe_;
   Chips pot_ = 0;
   Chips house_ = 0;

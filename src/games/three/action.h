@@ -5,6 +5,7 @@
 #include <variant>
 
 #include "cards/card.h"
+#include "games/game.h"
 
 namespace inbetween::games::three {
 
@@ -45,11 +46,7 @@ struct Pass {};
 
 using Action = std::variant<Keep, Replace, PlaceLimits, Draw, Place, EndTurn, Bank, Pass>;
 
-// Why an action was refused: a stable code and a sentence naming the rule.
-struct Refusal {
-  std::string code;
-  std::string message;
-};
+using games::Refusal;
 
 // Protocol name of an action: "keep", "replace", "place_limits", "draw", "place", "end_turn", "bank", "pass".
 const char* action_name(const Action& action);

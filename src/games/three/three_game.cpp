@@ -12,13 +12,6 @@ struct Overloaded : F... {
   using F::operator()...;
 };
 
-// The positions a card may show as a limit on one side.
-std::vector<int> limit_positions(const cards::LetterKind& kind, bool left) {
-  if (kind.wild()) return {left ? cards::kBeforeA : cards::kAfterZ};
-  std::vector<int> out;
-  for (char l : kind.letters) out.push_back(cards::letter_position(l));
-  return out;
-}
 }  // namespace
 
 ThreeGame::ThreeGame(std::shared_ptr<const ThreeRules> rules, const Setup& setup, std::vector<Event>& events)
@@ -81,18 +74,19 @@ bool ThreeGame::identical(CardCode a, CardCode b) const {
   return !deck().kind(a).wild() || rules_->wild_pair_busts;
 }
 
-std::vector<int> ThreeGame::fits(int seat, CardCode card) const {
+bool ThreeGame::fits_at(int seat, CardCode card, int position) const {
   const Player& pl = p(seat);
-  std::vector<int> out;
-  if (!pl.low || !pl.high || static_cast<int>(pl.spaces.size()) >= rules_->spaces) return out;
+  if (!pl.low || !pl.high || static_cast<int>(pl.spaces.size()) >= rules_->spaces) return false;
   const auto& kind = deck().kind(card);
-  if (kind.wild()) return {0};  // a wild fills any empty space, repeats allowed
-  for (char letter : kind.letters) {
-    int pos = cards::letter_position(letter);
-    bool between = pos > pl.low->position && pos < pl.high->position;
-    bool taken = std::any_of(pl.spaces.begin(), pl.spaces.end(), [&](const Lay& s) { return s.position == pos; });
-    if (between && !taken) out.push_back(pos);
-  }
+  if (kind.wild()) return position == 0;  // a wild fills any empty space, repeats allowed
+  if (position <= pl.low->position || position >= pl.high->position || position < 1 || position > 26) return false;
+  if (!kind.shows(cards::position_letter(position))) return false;
+  return std::none_of(pl.spaces.begin(), pl.spaces.end(), [&](const Lay& s) { return s.position == position; });
+}
+
+std::vector<int> ThreeGame::fits(int seat, CardCode card) const {
+  std::vector<int> out;
+  for_each_fit(seat, card, [&](int pos) { out.push_back(pos); });
   return out;
 }
 
@@ -107,7 +101,12 @@ std::vector<int> ThreeGame::open_letters(int seat) const {
 }
 
 bool ThreeGame::anything_fits(int seat) const {
-  return std::any_of(p(seat).drawn.begin(), p(seat).drawn.end(), [&](CardCode c) { return !fits(seat, c).empty(); });
+  for (CardCode c : p(seat).drawn) {
+    bool any = false;
+    for_each_fit(seat, c, [&](int) { any = true; });
+    if (any) return true;
+  }
+  return false;
 }
 
 int ThreeGame::points_in_front(int seat) const {
@@ -120,19 +119,15 @@ int ThreeGame::points_in_front(int seat) const {
 }
 
 std::vector<PlaceLimits> ThreeGame::layouts(int seat) const {
-  const Player& pl = p(seat);
   std::vector<PlaceLimits> out;
-  if (pl.limit_hand.size() != 2) return out;
-  for (int left = 0; left < 2; ++left) {
-    CardCode a = pl.limit_hand[static_cast<std::size_t>(left)], b = pl.limit_hand[static_cast<std::size_t>(1 - left)];
-    for (int pa : limit_positions(deck().kind(a), true))
-      for (int pb : limit_positions(deck().kind(b), false)) {
-        PlaceLimits layout{{a, pa}, {b, pb}};
-        // The card nearer A goes left; the same letter on both sides leaves no room at all.
-        if (pa < pb && std::find(out.begin(), out.end(), layout) == out.end()) out.push_back(layout);
-      }
-  }
+  for_each_layout(seat, [&](const PlaceLimits& layout) { out.push_back(layout); });
   return out;
+}
+
+bool ThreeGame::layout_legal(int seat, const PlaceLimits& layout) const {
+  bool found = false;
+  for_each_layout(seat, [&](const PlaceLimits& l) { found = found || l == layout; });
+  return found;
 }
 
 std::vector<CardCode> ThreeGame::cards_in_front() const {
@@ -147,7 +142,7 @@ std::vector<CardCode> ThreeGame::cards_in_front() const {
   return out;
 }
 
-std::vector<int> ThreeGame::winners() const {
+std::vector<Seat> ThreeGame::winners() const {
   std::vector<int> out;
   if (!over()) return out;
   int best = 0;
@@ -327,38 +322,51 @@ void ThreeGame::tally(std::vector<Event>& events) {
 // ---- actions -------------------------------------------------------------------------------
 
 std::vector<Action> ThreeGame::legal(int seat) const {
+  std::vector<Choice<Action>> choices;
+  legal_actions(seat, choices);
   std::vector<Action> out;
-  if (over() || seat != to_act_ || seat < 0) return out;
+  for (const auto& c : choices) out.push_back(c.action);
+  return out;
+}
+
+void ThreeGame::legal_actions(Seat seat, std::vector<Choice<Action>>& out) const {
+  out.clear();
+  if (over() || seat != to_act_ || seat < 0) return;
   const Player& pl = p(seat);
   switch (phase_) {
     case Phase::Replace: {
-      out.push_back(Keep{});
+      out.push_back({Keep{}});
       if (!pl.replacement_used) {
-        out.push_back(Replace{pl.limit_hand[0]});
-        if (pl.limit_hand[1] != pl.limit_hand[0]) out.push_back(Replace{pl.limit_hand[1]});
+        out.push_back({Replace{pl.limit_hand[0]}});
+        if (pl.limit_hand[1] != pl.limit_hand[0]) out.push_back({Replace{pl.limit_hand[1]}});
       }
       break;
     }
     case Phase::PlaceLimits:
-      for (const auto& layout : layouts(seat)) out.push_back(layout);
+      for_each_layout(seat, [&](const PlaceLimits& layout) { out.push_back({layout}); });
       break;
     case Phase::Turn:
-      if (static_cast<int>(pl.spaces.size()) < rules_->spaces) out.push_back(Draw{});
-      else out.push_back(Bank{});
-      out.push_back(Pass{});
+      if (static_cast<int>(pl.spaces.size()) < rules_->spaces) out.push_back({Draw{}});
+      else out.push_back({Bank{}});
+      out.push_back({Pass{}});
       break;
     case Phase::Place: {
-      std::vector<CardCode> seen;
-      for (CardCode c : pl.drawn) {
-        if (std::find(seen.begin(), seen.end(), c) != seen.end()) continue;
-        seen.push_back(c);
-        for (int pos : fits(seat, c)) out.push_back(Place{c, pos});
+      for (std::size_t i = 0; i < pl.drawn.size(); ++i) {
+        CardCode c = pl.drawn[i];
+        // Two copies of one card drawn give the same placements: list them once.
+        if (std::find(pl.drawn.begin(), pl.drawn.begin() + static_cast<std::ptrdiff_t>(i), c) != pl.drawn.begin() + static_cast<std::ptrdiff_t>(i)) continue;
+        for_each_fit(seat, c, [&](int pos) { out.push_back({Place{c, pos}}); });
       }
-      out.push_back(EndTurn{});
+      out.push_back({EndTurn{}});
       break;
     }
     case Phase::Over: break;
   }
+}
+
+std::vector<std::string> ThreeGame::names() const {
+  std::vector<std::string> out;
+  for (const auto& pl : players_) out.push_back(pl.name);
   return out;
 }
 
@@ -388,8 +396,7 @@ std::optional<Refusal> ThreeGame::check(int seat, const Action& action) const {
           },
           [&](const PlaceLimits& lay) -> std::optional<Refusal> {
             if (phase_ != Phase::PlaceLimits) return wrong_phase("place_limits");
-            auto options = layouts(seat);
-            if (std::find(options.begin(), options.end(), lay) != options.end()) return std::nullopt;
+            if (layout_legal(seat, lay)) return std::nullopt;
             std::vector<CardCode> given = {lay.low.card, lay.high.card}, held = pl.limit_hand;
             std::sort(given.begin(), given.end());
             std::sort(held.begin(), held.end());
@@ -409,8 +416,7 @@ std::optional<Refusal> ThreeGame::check(int seat, const Action& action) const {
             if (std::find(pl.drawn.begin(), pl.drawn.end(), pc.card) == pl.drawn.end())
               return Refusal{"not_drawn", fmt::format("{} is not among the cards you drew", name(pc.card))};
             const auto& kind = deck().kind(pc.card);
-            auto ok = fits(seat, pc.card);
-            if (std::find(ok.begin(), ok.end(), pc.position) != ok.end()) return std::nullopt;
+            if (fits_at(seat, pc.card, pc.position)) return std::nullopt;
             if (kind.wild()) return Refusal{"bad_letter", "a wild in a space shows no letter"};
             bool a_letter = pc.position >= 1 && pc.position <= 26;
             if (!a_letter || !kind.shows(cards::position_letter(pc.position)))

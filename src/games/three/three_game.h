@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "cards/shoe.h"
+#include "games/game.h"
 #include "games/three/action.h"
+#include "games/three/placement.h"
 #include "rules/three_rules.h"
 
 namespace inbetween::games::three {
@@ -51,18 +53,10 @@ struct Player {
   int round_score = 0;
 };
 
-// Everything besides the rules that fixes a game's course.
-struct Setup {
-  std::vector<std::string> players;
-  std::uint64_t seed = 0;
-  std::optional<int> dealer;
-  std::vector<CardCode> stacked;
-};
+using games::Setup;
+using games::SetupError;
 
-// A setup that cannot start.
-struct SetupError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+class View;
 
 class ThreeGame {
  public:
@@ -73,6 +67,12 @@ class ThreeGame {
   bool over() const { return phase_ == Phase::Over; }
   // Every concrete legal action of `player` (few: at most a few dozen).
   std::vector<Action> legal(int player) const;
+  // The same into a reused buffer (games::Family); allocates nothing once the buffer is grown.
+  void legal_actions(Seat seat, std::vector<Choice<Action>>& out) const;
+  // What `seat` may see (view.h).
+  View view(Seat seat) const;
+  // The players' names in seat order.
+  std::vector<std::string> names() const;
   // Applies one action; refused actions change nothing.
   std::optional<Refusal> apply(int player, const Action& action, std::vector<Event>& events);
 
@@ -83,16 +83,35 @@ class ThreeGame {
   int round() const { return round_; }
   const cards::Shoe& shoe() const { return shoe_; }
   const std::vector<RoundRecord>& sheet() const { return sheet_; }
-  std::vector<int> winners() const;
+  std::vector<Seat> winners() const;
 
   // Positions where `card` may go into `player`'s empty spaces now (0 for a wild).
   std::vector<int> fits(int player, CardCode card) const;
+  template <class Visit>
+  void for_each_fit(int player, CardCode card, Visit&& visit) const {
+    const Player& pl = p(player);
+    if (!pl.low || !pl.high || static_cast<int>(pl.spaces.size()) >= rules_->spaces) return;
+    auto taken = [&](int pos) {
+      for (const auto& s : pl.spaces)
+        if (s.position == pos) return true;
+      return false;
+    };
+    three::for_each_fit(deck().kind(card), pl.low->position, pl.high->position, taken, visit);
+  }
+  // Whether `card` may go at `position` now.
+  bool fits_at(int player, CardCode card, int position) const;
   // Letters (positions 1-26) still open between the player's limits.
   std::vector<int> open_letters(int player) const;
   // Points of the cards in front of a player (limits and spaces).
   int points_in_front(int player) const;
   // Every legal way to lay the player's two dealt limit cards.
   std::vector<PlaceLimits> layouts(int player) const;
+  template <class Visit>
+  void for_each_layout(int player, Visit&& visit) const {
+    const Player& pl = p(player);
+    if (pl.limit_hand.size() == 2) three::for_each_layout(deck(), pl.limit_hand[0], pl.limit_hand[1], visit);
+  }
+  bool layout_legal(int player, const PlaceLimits& layout) const;
   // Every card in front of every player, for conservation checks.
   std::vector<CardCode> cards_in_front() const;
 

@@ -1,0 +1,103 @@
+#pragma once
+// What every game family shares: seats, the setup, refusals, legal choices, and the `Family`
+// concept that pot games, Red Dog and ThreeBeTween each satisfy (docs/architecture.md).
+//
+// Modelled on OpenSpiel's State (to-act, legal actions, apply, terminal, returns), but actions
+// are typed values and an illegal one is a recoverable Refusal that leaves the game unchanged.
+// Chance is not a player here: it comes only from the seeded shoe, which reports what it still
+// holds (Shoe::remaining_counts), so odds and solvers reason about the next card exactly.
+#include <concepts>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cards/card.h"
+#include "cards/shoe.h"
+
+namespace inbetween::games {
+
+// A place at the table, 0 .. seats - 1. The person sitting there is a "player".
+using Seat = int;
+// to_act() when nobody is to act (the game is over).
+inline constexpr Seat kNobody = -1;
+
+// Chips, in every family that bets them.
+using Chips = std::int64_t;
+
+// Why an action was refused: a stable code for programs and a sentence naming the rule.
+struct Refusal {
+  std::string code;
+  std::string message;
+};
+
+// How a game starts: everything besides the rules that fixes its course.
+struct Setup {
+  std::vector<std::string> players;        // names, in seat order
+  std::uint64_t seed = 0;                  // the shoe's (and bots') randomness
+  std::optional<Seat> dealer;              // skips the draw for the deal
+  std::vector<cards::CardCode> stacked;    // dealt first, top first
+};
+
+// Thrown by a game's constructor for a setup that cannot start (too many players, bad stack...).
+struct SetupError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// One legal choice. An action that carries an amount stands for every amount from `least`
+// to `most` (its own amount is `least`); other actions have least == most == 0.
+template <class Action>
+struct Choice {
+  Action action;
+  Chips least = 0;
+  Chips most = 0;
+  bool ranged() const { return most > least; }
+};
+
+// One accepted action, as the table's log keeps it.
+template <class Action>
+struct Move {
+  Seat seat = kNobody;
+  Action action;
+};
+
+// A game of one family: a pure state machine over seeded chance.
+template <class G, class F>
+concept GameOf = requires(G& game, const G& cgame, Seat seat, const typename F::Action& action,
+                          std::vector<typename F::Event>& events,
+                          std::vector<Choice<typename F::Action>>& choices) {
+  requires std::constructible_from<G, std::shared_ptr<const typename F::Rules>, const Setup&,
+                                   std::vector<typename F::Event>&>;
+  { cgame.to_act() } -> std::same_as<Seat>;
+  { cgame.over() } -> std::same_as<bool>;
+  // Every legal choice of `seat` into a reused buffer (cleared first): no allocation per action.
+  { cgame.legal_actions(seat, choices) } -> std::same_as<void>;
+  // Appends the action's events, or returns why it is refused and changes nothing.
+  { game.apply(seat, action, events) } -> std::same_as<std::optional<Refusal>>;
+  // Seats with the best result; empty until the game is over.
+  { cgame.winners() } -> std::same_as<std::vector<Seat>>;
+  // What `seat` may see: everything at the table, never the shoe's order.
+  { cgame.view(seat) } -> std::same_as<typename F::View>;
+  { cgame.names() } -> std::same_as<std::vector<std::string>>;
+  { cgame.rules() } -> std::same_as<const typename F::Rules&>;
+  // Chance, explicitly: what the shoe still holds.
+  { cgame.shoe() } -> std::same_as<const cards::Shoe&>;
+};
+
+// A family: its rule knobs, actions, events, per-seat view and game, the rule file's `game`
+// key that selects it, and how an amount is put into an action.
+template <class F>
+concept Family = requires(const typename F::Action& action, Chips amount) {
+  typename F::Rules;
+  typename F::Action;
+  typename F::Event;
+  typename F::View;
+  typename F::Game;
+  { F::key } -> std::convertible_to<std::string_view>;
+  { F::with_amount(action, amount) } -> std::same_as<typename F::Action>;
+} && GameOf<typename F::Game, F>;
+
+}  // namespace inbetween::games

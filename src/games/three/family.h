@@ -1,0 +1,25 @@
+#pragma once
+// ThreeBeTween with the Alpha letter deck: the rule file's `game = "threebetween"`.
+#include <string_view>
+
+#include "games/game.h"
+#include "games/three/three_game.h"
+#include "games/three/view.h"
+
+namespace inbetween::games::three {
+
+// ThreeBeTween, as one games::Family.
+struct ThreeFamily {
+  using Rules = rules::ThreeRules;
+  using Action = three::Action;
+  using Event = three::Event;
+  using View = three::View;
+  using Game = ThreeGame;
+  static constexpr std::string_view key = "threebetween";
+  // No ThreeBeTween action carries an amount.
+  static Action with_amount(const Action& action, Chips) { return action; }
+};
+
+static_assert(Family<ThreeFamily>);
+
+}  // namespace inbetween::games::three
