@@ -29,7 +29,7 @@
 #include "games/pot/pot_game.h"
 #include "protocol/engine_loop.h"
 #include "protocol/json_codec.h"
-#include "protocol/session.h"
+#include "protocol/table_session.h"
 #include "rules/rule_files.h"
 #include "strategy/bots.h"
 #include "strategy/pot_advisor.h"
@@ -873,7 +873,7 @@ TEST(RedDog, PayTableFromARuleFileChangesTheEdgeAsBruteForceSays) {
 std::vector<std::string> pot_presets() {
   std::vector<std::string> out;
   for (const auto& name : rules::preset_names())
-    if (rules::rules_family(name) == "pot") out.push_back(name);
+    if (inbetween::games::family_of(name) == inbetween::games::pot::PotFamily::key) out.push_back(name);
   return out;
 }
 
@@ -971,7 +971,7 @@ TEST(Hints, ProtocolHintsAreLegalBotActsAsSaidAndGameOverIsRefused) {
       protocol::Engine with_bot, by_hand;
       ASSERT_TRUE(ask(with_bot, request)["ok"].get<bool>()) << preset;
       ASSERT_TRUE(ask(by_hand, request)["ok"].get<bool>());
-      auto* session = dynamic_cast<protocol::PotSession*>(with_bot.session());
+      auto* session = dynamic_cast<protocol::TableSession<inbetween::games::pot::PotFamily>*>(with_bot.session());
       ASSERT_NE(session, nullptr);
       std::vector<json> said_actions;
       for (int move = 0; move < 300 && !session->over(); ++move) {
@@ -989,7 +989,7 @@ TEST(Hints, ProtocolHintsAreLegalBotActsAsSaidAndGameOverIsRefused) {
         // `act` with a bot applies exactly the action bot_action names; the same action given by
         // hand to a twin engine gives the same events and state.
         const std::string& kind = kinds[static_cast<std::size_t>(move) % kinds.size()];
-        json said = session->bot_action(kind);
+        json said = protocol::action_json(session->table().bot_action(*strategy::BotsOf<inbetween::games::pot::PotFamily>::make(kind)));
         json reply = ask(with_bot, {{"cmd", "act"}, {"bot", kind}});
         ASSERT_TRUE(reply["ok"].get<bool>()) << reply.dump();
         EXPECT_EQ(reply["action"], said);

@@ -31,7 +31,7 @@
 #include "games/pot/pot_game.h"
 #include "protocol/engine_loop.h"
 #include "protocol/json_codec.h"
-#include "protocol/session.h"
+#include "protocol/table_session.h"
 #include "rules/rule_files.h"
 #include "strategy/bots.h"
 
@@ -221,8 +221,8 @@ void check_legal_is_accepted(const PotGame& g, cards::Rng& rng, Prober& prober, 
 }
 
 // (d) the state of the game as the protocol shows it, plus the shoe's order, which it hides.
-void check_same_state(const protocol::PotSession& session, protocol::Engine& engine, const std::string& where) {
-  auto* replayed = dynamic_cast<protocol::PotSession*>(engine.session());
+void check_same_state(const protocol::TableSession<pot::PotFamily>& session, protocol::Engine& engine, const std::string& where) {
+  auto* replayed = dynamic_cast<protocol::TableSession<pot::PotFamily>*>(engine.session());
   if (!replayed) RC_FAIL(where + ": the replaying engine has no pot game");
   json a = session.state(), b = replayed->state();
   if (a != b) RC_FAIL(where + ": the replayed state differs:\n  played   " + a.dump() + "\n  replayed " + b.dump());
@@ -329,13 +329,13 @@ void play_random_game(const std::string& preset, const std::vector<rules::Overri
 
   // (d) The same game behind the protocol, given the same moves, and an engine that follows its
   // log as it grows. JSON is slow under the sanitizers, so only some games take this part.
-  std::unique_ptr<protocol::PotSession> session;
+  std::unique_ptr<protocol::TableSession<pot::PotFamily>> session;
   protocol::Engine follower;
   std::size_t fed = 0;
   if (with_protocol) {
-    session = std::make_unique<protocol::PotSession>(protocol::common_setup(request), rules);
+    session = std::make_unique<protocol::TableSession<pot::PotFamily>>(protocol::common_setup(request), rules);
     if (!same_game(session->game(), game)) RC_FAIL(tag + ": the session starts another game than the setup");
-    const auto& opening = session->opening();
+    const auto& opening = session->table().opening();
     if (opening.size() != stream.size() || !std::equal(opening.begin(), opening.end(), stream.begin(), same_event))
       RC_FAIL(tag + ": the session's opening events differ from the game's");
     fed = feed(follower, session->log(), 0, tag + ", opening");
@@ -387,7 +387,7 @@ void play_random_game(const std::string& preset, const std::vector<rules::Overri
 
     if (session) {
       events.clear();
-      if (auto refusal = session->apply(player, action, events))
+      if (auto refusal = session->table().apply(player, action, events))
         RC_FAIL(where + ": the session refused " + describe(action) + ": " + refusal->message);
       if (!same_game(session->game(), game)) RC_FAIL(where + ": the session's game went another way");
       if (actions == next_checkpoint) {

@@ -19,6 +19,7 @@
 
 #include <toml++/toml.h>
 
+#include "games/registry.h"
 #include "rules/knob_reader.h"
 #include "rules/pot_rules.h"
 #include "rules/rule_files.h"
@@ -30,6 +31,7 @@ using inbetween::testing_support::rule_error;
 
 namespace fs = std::filesystem;
 using namespace inbetween::rules;
+namespace games = inbetween::games;
 
 const std::vector<std::string> kPotPresets = {"acey-deucey", "banker", "between-the-sheets", "hoyle", "hoyle-3", "red-dog"};
 
@@ -57,7 +59,7 @@ TEST(Presets, EveryPotPresetInRulesLoads) {
   int loaded = 0;
   for (const auto& name : preset_names()) {
     SCOPED_TRACE(name);
-    if (rules_family(name) != "pot") continue;
+    if (games::family_of(name) != "pot") continue;
     PotRules r = load_pot_rules(name);
     EXPECT_EQ(r.name, name);
     EXPECT_FALSE(r.description.empty());
@@ -202,14 +204,14 @@ TEST_F(RuleFile, ListsAndDealCountsAreChecked) {
 
 TEST_F(RuleFile, TheGameKeyNamesTheFamilies) {
   std::string path = write("chess.toml", "game = \"chess\"\n");
-  EXPECT_EQ(rule_error([&] { rules_family(path); }),
-            path + ":1: key 'game': not allowed; allowed: pot, threebetween");
+  EXPECT_EQ(rule_error([&] { games::family_of(path); }),
+            path + ":1: key 'game': \"chess\" is not allowed; allowed: pot, threebetween");
   path = write("three.toml", "game = \"threebetween\"\n");
-  EXPECT_EQ(rules_family(path), "threebetween");
+  EXPECT_EQ(games::family_of(path), "threebetween");
   EXPECT_EQ(rule_error([&] { load_pot_rules(path); }),
             path + ":1: key 'game': \"threebetween\" is not allowed; allowed: pot");
   path = write("plain.toml", "decks = 2\n");
-  EXPECT_EQ(rules_family(path), "pot");
+  EXPECT_EQ(games::family_of(path), "pot");
   EXPECT_EQ(load_pot_rules(path).decks, 2);  // the rest: the hoyle defaults
 }
 

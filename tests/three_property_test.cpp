@@ -31,7 +31,7 @@
 #include "protocol/engine_loop.h"
 #include "protocol/session.h"
 #include "protocol/three_codec.h"
-#include "protocol/three_session.h"
+#include "protocol/table_session.h"
 #include "rules/three_rules.h"
 #include "strategy/three_bots.h"
 
@@ -314,10 +314,10 @@ json replay_lines(const json& log, std::size_t lines, const std::string& where) 
 }
 
 // The whole log through a fresh session: the same state JSON and the same game, shoe included.
-void check_session_replay(const protocol::ThreeSession& session, const std::string& where) {
+void check_session_replay(const protocol::TableSession<three::ThreeFamily>& session, const std::string& where) {
   json log = session.log();
   auto fresh = protocol::new_session(log[0]);
-  auto* replayed = dynamic_cast<protocol::ThreeSession*>(fresh.get());
+  auto* replayed = dynamic_cast<protocol::TableSession<three::ThreeFamily>*>(fresh.get());
   if (!replayed) RC_FAIL(where + ": the log's first line does not start a ThreeBeTween game");
   for (std::size_t i = 1; i < log.size(); ++i) replayed->act(log[i]);
   json a = session.state(), b = replayed->state();
@@ -353,7 +353,7 @@ void play_random_game(Players who) {
     request["dealer"] = setup.players[static_cast<std::size_t>(*setup.dealer)];
   }
   auto session_ptr = protocol::new_session(request);
-  auto* session = dynamic_cast<protocol::ThreeSession*>(session_ptr.get());
+  auto* session = dynamic_cast<protocol::TableSession<three::ThreeFamily>*>(session_ptr.get());
   RC_ASSERT(session != nullptr);
   if (stacked_count > 0) {
     // Stacked cards drawn from the deck's contents, so never more copies than it holds.
@@ -368,7 +368,7 @@ void play_random_game(Players who) {
     }
     request["deck"] = deck;
     session_ptr = protocol::new_session(request);
-    session = dynamic_cast<protocol::ThreeSession*>(session_ptr.get());
+    session = dynamic_cast<protocol::TableSession<three::ThreeFamily>*>(session_ptr.get());
     RC_ASSERT(session != nullptr);
   }
   auto shared_rules = std::make_shared<const rules::ThreeRules>(session->game().rules());
@@ -381,7 +381,8 @@ void play_random_game(Players who) {
     bots.push_back(strategy::make_three_bot(sensible ? "sensible" : "random"));
   }
 
-  std::vector<three::Event> stream = session->opening();
+  auto opening = session->table().opening();
+  std::vector<three::Event> stream(opening.begin(), opening.end());
   std::vector<PlayedMove> moves;
   std::vector<three::Event> events, scratch;
 
@@ -408,7 +409,7 @@ void play_random_game(Players who) {
     Action action = bots[static_cast<std::size_t>(p)]->choose(g, p, rng);
     if (!listed(g.legal(p), action)) RC_FAIL(where + ": the bot chose an unlisted action " + describe(g, action));
     events.clear();
-    if (auto refusal = session->apply(p, action, events))
+    if (auto refusal = session->table().apply(p, action, events))
       RC_FAIL(where + ": " + describe(g, action) + " refused: " + refusal->code + " " + refusal->message);
     stream.insert(stream.end(), events.begin(), events.end());
     moves.push_back({p, action});

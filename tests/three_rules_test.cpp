@@ -86,7 +86,7 @@ bool has(const std::vector<Event>& events, EventKind kind) { return !of_kind(eve
 // Everything observable about a game: the protocol's state, the shoe's order and discard pile,
 // every seat's legal actions and the score sheet.
 json picture(const ThreeGame& g) {
-  json j = protocol::three_state_json(g);
+  json j = protocol::three_state_json(g.view(inbetween::games::kNobody));
   j["undealt"] = std::vector<int>(g.shoe().undealt().begin(), g.shoe().undealt().end());
   j["discard_pile"] = std::vector<int>(g.shoe().discard_pile().begin(), g.shoe().discard_pile().end());
   json legal = json::array();

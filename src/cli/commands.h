@@ -26,6 +26,7 @@ struct PlayOptions {
   std::string save = "inbetween-game.jsonl";
   std::string load;
   std::string color = "auto";
+  bool fast = false;  // no pause before a bot's move
 };
 
 // `inbetween odds`.
@@ -52,7 +53,6 @@ int run_solve(const RuleChoice& choice, std::ostream& out);
 int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostream& out);
 
 int run_play(const PlayOptions& options, std::istream& in, std::ostream& out);
-int run_play_three(const PlayOptions& options, std::istream& in, std::ostream& out);
 int run_rules_list(std::ostream& out);
 int run_rules_show(const RuleChoice& choice, std::ostream& out);
 int run_decks_list(std::ostream& out);

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/play_setup.h"
+#include "games/registry.h"
 #include "protocol/engine_loop.h"
 #include "protocol/json_codec.h"
 #include "rules/knob_reader.h"
@@ -51,6 +52,7 @@ int main(int argc, char** argv) {
   auto* save_opt = play_cmd->add_option("--save", play.save, "file the game is saved to after every action (with --load: the loaded file)")
       ->capture_default_str();
   play_cmd->add_option("--load", play.load, "continue a saved game");
+  play_cmd->add_flag("--fast", play.fast, "no pause before the bots' moves");
   play_cmd->add_option("--color", play.color, "colour: auto, always, never")->capture_default_str()
       ->check(CLI::IsMember({"auto", "always", "never"}));
 
@@ -108,15 +110,13 @@ int main(int argc, char** argv) {
     if (play_cmd->parsed()) {
       // A continued game is saved back to its own file unless --save names another.
       if (!play.load.empty() && save_opt->count() == 0) play.save = play.load;
-      if (cli::play_family(play) == "threebetween") return cli::run_play_three(play, std::cin, std::cout);
       return cli::run_play(play, std::cin, std::cout);
     }
     if (engine_cmd->parsed()) {
       // Defaults that cannot load are refused now, not at the first `new`.
       std::vector<rules::Override> overrides;
       for (const auto& text : engine_choice.sets) overrides.push_back(rules::parse_override(text));
-      if (rules::rules_family(engine_choice.rules) == "threebetween") rules::load_three_rules(engine_choice.rules, overrides);
-      else rules::load_pot_rules(engine_choice.rules, overrides);
+      games::with_rules(engine_choice.rules, overrides, []<games::Family F>(auto&&) {});
       protocol::run_engine(std::cin, std::cout, engine_choice.rules, engine_choice.sets);
       return 0;
     }

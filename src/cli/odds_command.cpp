@@ -6,6 +6,7 @@
 #include <fmt/ostream.h>
 
 #include "cli/commands.h"
+#include "games/registry.h"
 #include "cli/play_setup.h"
 #include "games/pot/betting.h"
 #include "protocol/json_codec.h"
@@ -98,7 +99,7 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
     if (*o.decks < 1 || *o.decks > 8) refuse(fmt::format("--decks {}: a shoe holds 1 to 8 decks", *o.decks));
     overrides.push_back({"decks", std::to_string(*o.decks)});
   }
-  if (rules::rules_family(o.rule_choice.rules) != "pot") refuse("odds are for pot games; for ThreeBeTween use `inbetween solve threebetween`");
+  if (games::family_of(o.rule_choice.rules) != games::pot::PotFamily::key) refuse("odds are for pot games; for ThreeBeTween use `inbetween solve threebetween`");
   auto r = rules::load_pot_rules(o.rule_choice.rules, overrides);
   if (o.house_edge) {
     if (r.banking != rules::Banking::House) refuse(fmt::format("--house-edge is for house games (banking = \"house\"); {} is a pot game", r.name));

@@ -31,7 +31,7 @@ std::string lower_case(std::string text) {
   return text;
 }
 
-protocol::json play_request(const PlayOptions& o, const std::vector<std::string>& kinds) {
+protocol::json play_request(const PlayOptions& o) {
   using protocol::json;
   json request = {{"cmd", "new"}, {"rules", o.rule_choice.rules}};
   json players = json::array(), bots = json::object();
@@ -40,8 +40,6 @@ protocol::json play_request(const PlayOptions& o, const std::vector<std::string>
     std::string l = lower_case(entry);
     if (l == "bot" || l.starts_with("bot:")) {
       std::string kind = l == "bot" ? "sensible" : l.substr(4);
-      if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
-        throw protocol::ProtocolError("bad_setup", fmt::format("unknown bot kind '{}'; kinds: {}", kind, fmt::join(kinds, ", ")));
       std::string name = fmt::format("bot{}", ++bot_number);
       players.push_back(name);
       bots[name] = kind;
@@ -121,47 +119,25 @@ bool all_digits(const std::string& text) {
   return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
 }
 
-std::unique_ptr<protocol::GameSession> start_session(const PlayOptions& options, const std::vector<std::string>& kinds,
-                                                     SavedGame& saved) {
-  if (!options.load.empty()) saved = load_saved_game(options.load);
-  else saved.request = play_request(options, kinds);
-  std::unique_ptr<protocol::GameSession> session;
-  try {
-    session = protocol::new_session(saved.request);
-  } catch (const protocol::ProtocolError& e) {
-    if (options.load.empty()) throw;
-    throw protocol::ProtocolError(e.code, fmt::format("{}: the first line does not start a game: {}", options.load, e.what()));
-  }
-  // A saved game: its moves are replayed quietly, then play goes on.
-  for (const auto& move : saved.moves) {
-    try {
-      session->act(move);
-    } catch (const protocol::ProtocolError& e) {
-      throw protocol::ProtocolError("bad_setup", fmt::format("{}: saved move {} is refused: {}", options.load, move.dump(), e.what()));
-    }
-  }
-  return session;
-}
-
 std::map<std::string, std::string> saved_bots(const SavedGame& saved, const std::vector<std::string>& kinds) {
   std::map<std::string, std::string> bots;
   auto it = saved.request.find("bots");
   if (it == saved.request.end() || !it->is_object()) return bots;
   for (const auto& [name, kind] : it->items()) {
     if (!kind.is_string() || std::find(kinds.begin(), kinds.end(), kind.get<std::string>()) == kinds.end())
-      throw protocol::ProtocolError("bad_setup", fmt::format("bot '{}' has an unknown bot kind {}; kinds: {}", name, kind.dump(),
-                                                             fmt::join(kinds, ", ")));
+      throw protocol::ProtocolError("bad_setup", fmt::format("{} is played by an unknown bot kind '{}'; kinds: {}", name,
+                                                             kind.is_string() ? kind.get<std::string>() : kind.dump(), fmt::join(kinds, ", ")));
     bots[name] = kind.get<std::string>();
   }
   return bots;
 }
 
-std::string play_family(const PlayOptions& options) {
-  if (!options.load.empty()) {
-    auto saved = load_saved_game(options.load);
-    return rules::rules_family(saved.request.value("rules", std::string("hoyle")));
-  }
-  return rules::rules_family(options.rule_choice.rules);
+std::vector<std::string> request_overrides(const protocol::json& request) {
+  std::vector<std::string> out;
+  auto it = request.find("set");
+  if (it == request.end() || !it->is_object()) return out;
+  for (const auto& [knob, value] : it->items()) out.push_back(fmt::format("{}={}", knob, value.is_string() ? value.get<std::string>() : value.dump()));
+  return out;
 }
 
 }  // namespace inbetween::cli

@@ -16,8 +16,8 @@ std::vector<std::string> split_list(const std::string& text, char sep = ',');
 std::string lower_case(std::string text);
 
 // The `new` request for the play options; `bot` / `bot:KIND` seats become bot1, bot2... and
-// are listed under "bots". `kinds` are the bot kinds this game has.
-protocol::json play_request(const PlayOptions& options, const std::vector<std::string>& kinds);
+// are listed under "bots" (their kinds are checked when the game's family is known).
+protocol::json play_request(const PlayOptions& options);
 
 // A saved game: its `new` request and its moves. Throws ProtocolError for a bad file.
 struct SavedGame {
@@ -36,16 +36,13 @@ bool interrupted();
 // Only ASCII digits, at least one.
 bool all_digits(const std::string& text);
 
-// The session for the options: a new game, or the saved one with its moves replayed.
-std::unique_ptr<protocol::GameSession> start_session(const PlayOptions& options, const std::vector<std::string>& kinds,
-                                                     SavedGame& saved);
 // Seats played by bots in a saved game's request: name -> kind (checked against `kinds`).
 std::map<std::string, std::string> saved_bots(const SavedGame& saved, const std::vector<std::string>& kinds);
 
 // Saves the game and says how to carry on; the exit status of a game left before its end.
 int leave_table(const protocol::GameSession& session, const std::string& save_path, const std::string& why, std::ostream& out);
 
-// The rules family the options (or the saved game) play: "pot" or "threebetween".
-std::string play_family(const PlayOptions& options);
+// The knob overrides a `new` request sets, as "knob=value".
+std::vector<std::string> request_overrides(const protocol::json& request);
 
 }  // namespace inbetween::cli

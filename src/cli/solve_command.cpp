@@ -9,6 +9,7 @@
 #include <fmt/ostream.h>
 
 #include "cli/commands.h"
+#include "games/registry.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
 #include "rules/three_rules.h"
@@ -42,7 +43,7 @@ int run_solve(const RuleChoice& choice, std::ostream& out) { return run_solve(ch
 int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostream& out) {
   std::vector<rules::Override> overrides;
   for (const auto& s : choice.sets) overrides.push_back(rules::parse_override(s));
-  if (rules::rules_family(choice.rules) != "threebetween")
+  if (games::family_of(choice.rules) != games::three::ThreeFamily::key)
     throw rules::RuleError(fmt::format("`solve threebetween` needs ThreeBeTween rules; '{}' is a pot game", choice.rules));
   auto rules = rules::load_three_rules(choice.rules, overrides);
   const auto& deck = rules.letter_deck;

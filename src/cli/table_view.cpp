@@ -1,6 +1,7 @@
 #include "cli/table_view.h"
 
 #include <algorithm>
+#include <cstring>
 #include <numeric>
 
 #include <fmt/color.h>
@@ -15,8 +16,19 @@ std::string styled(const Style& style, const std::string& text, fmt::text_style 
   return style.color ? fmt::format(ts, "{}", text) : text;
 }
 std::string name(const pot::PotGame& game, int seat) { return game.players()[static_cast<std::size_t>(seat)].name; }
-std::string chips(rules::Chips n) { return fmt::format("{} chip{}", n, n == 1 ? "" : "s"); }
+std::string chips(rules::Chips n) { return plural(n, "chip"); }
 }  // namespace
+
+std::string verb(const std::string& name, const std::string& v) {
+  if (name != "You") return v;
+  if (v == "is") return "are";
+  if (v == "has") return "have";
+  auto ends = [&](const char* tail) { return v.size() > std::strlen(tail) && v.ends_with(tail); };
+  if (ends("sses") || ends("ches") || ends("shes") || ends("xes")) return v.substr(0, v.size() - 2);
+  return ends("s") ? v.substr(0, v.size() - 1) : v;
+}
+
+std::string plural(long long n, const std::string& word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); }
 
 std::string bold(const Style& s, const std::string& t) { return styled(s, t, fmt::emphasis::bold); }
 std::string dim(const Style& s, const std::string& t) { return styled(s, t, fmt::emphasis::faint); }
@@ -28,8 +40,8 @@ std::string show_card(const Style& style, cards::Card card) {
   std::string rank = card.rank() == 10 ? "10" : std::string(1, cards::rank_symbol(card.rank()));
   std::string text = rank + kSuits[static_cast<int>(card.suit())];
   bool red = card.suit() == cards::Suit::Hearts || card.suit() == cards::Suit::Diamonds;
-  return styled(style, text, (red ? fmt::fg(fmt::terminal_color::bright_red) : fmt::fg(fmt::terminal_color::bright_white)) |
-                                 fmt::emphasis::bold);
+  // Black suits keep the terminal's own foreground: bright white vanished on light backgrounds.
+  return red ? styled(style, text, fmt::fg(fmt::terminal_color::red) | fmt::emphasis::bold) : bold(style, text);
 }
 
 std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& e) {
@@ -37,23 +49,23 @@ std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& 
   std::string who = e.player >= 0 ? bold(s, name(game, e.player)) : "";
   switch (e.kind) {
     case K::Shuffled: return e.amount == 0 ? dim(s, "The deck is shuffled.") : dim(s, "The discards are shuffled into a fresh deck.");
-    case K::DrawForDeal: return fmt::format("{} draws {} for the deal.", who, show_card(s, e.card));
-    case K::DealerChosen: return fmt::format("{} deals first.", who);
-    case K::Ante: return dim(s, fmt::format("{} antes {}.", name(game, e.player), e.amount));
-    case K::BankerStake: return fmt::format("{} stakes {} as the bank.", who, e.amount);
-    case K::Rebuy: return fmt::format("{} buys {} more.", who, chips(e.amount));
+    case K::DrawForDeal: return fmt::format("{} {} {} for the deal.", who, verb(name(game, e.player), "draws"), show_card(s, e.card));
+    case K::DealerChosen: return fmt::format("{} {} first.", who, verb(name(game, e.player), "deals"));
+    case K::Ante: return dim(s, fmt::format("{} {} {}.", name(game, e.player), verb(name(game, e.player), "antes"), e.amount));
+    case K::BankerStake: return fmt::format("{} {} {} as the bank.", who, verb(name(game, e.player), "stakes"), e.amount);
+    case K::Rebuy: return fmt::format("{} {} {} more.", who, verb(name(game, e.player), "buys"), chips(e.amount));
     case K::PostDealt:
       return e.player >= 0 ? fmt::format("Post for {}: {}", who, show_card(s, e.card))
                            : fmt::format("Post: {}", show_card(s, e.card));
-    case K::AceCalled: return fmt::format("{} calls the ace {}.", who, protocol::ace_name(e.ace));
-    case K::PostsReplaced: return fmt::format("Identical posts: {} gets two new posts.", who);
-    case K::PairPaid: return good(s, fmt::format("A pair of posts: {} takes {} from the pot.", name(game, e.player), chips(e.amount)));
-    case K::ConsecutiveLoss: return bad(s, fmt::format("Consecutive posts: {} loses {} to the pot.", name(game, e.player), chips(e.amount)));
+    case K::AceCalled: return fmt::format("{} {} the ace {}.", who, verb(name(game, e.player), "calls"), protocol::ace_name(e.ace));
+    case K::PostsReplaced: return fmt::format("Identical posts: {} {} two new posts.", who, verb(name(game, e.player), "gets"));
+    case K::PairPaid: return good(s, fmt::format("A pair of posts: {} {} {} from the pot.", name(game, e.player), verb(name(game, e.player), "takes"), chips(e.amount)));
+    case K::ConsecutiveLoss: return bad(s, fmt::format("Consecutive posts: {} {} {} to the pot.", name(game, e.player), verb(name(game, e.player), "loses"), chips(e.amount)));
     case K::Push: return e.player >= 0 ? fmt::format("{}: push, {} back.", who, chips(e.amount)) : "Push.";
-    case K::Bet: return fmt::format("{} bets {}.", who, e.amount);
-    case K::Raise: return fmt::format("{} raises by {}.", who, e.amount);
-    case K::Stand: return fmt::format("{} stands.", who);
-    case K::Pass: return fmt::format("{} passes.", who);
+    case K::Bet: return fmt::format("{} {} {}.", who, verb(name(game, e.player), "bets"), e.amount);
+    case K::Raise: return fmt::format("{} {} by {}.", who, verb(name(game, e.player), "raises"), e.amount);
+    case K::Stand: return fmt::format("{} {}.", who, verb(name(game, e.player), "stands"));
+    case K::Pass: return fmt::format("{} {}.", who, verb(name(game, e.player), "passes"));
     case K::ThirdCard: {
       std::string how;
       switch (e.outcome) {
@@ -67,9 +79,9 @@ std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& 
       }
       return fmt::format("Third card: {} — {}", show_card(s, e.card), how);
     }
-    case K::Win: return good(s, fmt::format("{} wins {}.", name(game, e.player), chips(e.amount)));
-    case K::Loss: return bad(s, fmt::format("{} loses {}.", name(game, e.player), chips(e.amount)));
-    case K::DealerTakesPot: return fmt::format("{} takes the {} left in the pot.", who, chips(e.amount));
+    case K::Win: return good(s, fmt::format("{} {} {}.", name(game, e.player), verb(name(game, e.player), "wins"), chips(e.amount)));
+    case K::Loss: return bad(s, fmt::format("{} {} {}.", name(game, e.player), verb(name(game, e.player), "loses"), chips(e.amount)));
+    case K::DealerTakesPot: return fmt::format("{} {} the {} left in the pot.", who, verb(name(game, e.player), "takes"), chips(e.amount));
     case K::DealerChanged:
       // In a house game the house deals; only the order of play moves round.
       if (game.rules().banking == rules::Banking::House) return "";
@@ -82,17 +94,20 @@ std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& 
 std::string show_table(const Style& s, const pot::PotGame& game) {
   std::string out;
   bool house = game.rules().banking == rules::Banking::House;
-  std::string deals = game.deals_total() > 0 ? fmt::format("deal {} of {}", game.deals_done() + 1, game.deals_total())
-                                             : fmt::format("deal {}", game.deals_done() + 1);
-  out += dim(s, fmt::format("── {} · {} · dealer {} · {} cards left ──", game.rules().name, deals, name(game, game.dealer()),
-                            game.shoe().remaining())) + "\n";
+  std::string what = house ? "hand" : "deal";
+  std::string deals = game.deals_total() > 0 ? fmt::format("{} {} of {}", what, game.deals_done() + 1, game.deals_total())
+                                             : fmt::format("{} {}", what, game.deals_done() + 1);
+  // In a house game the house deals: no player is the dealer.
+  std::string dealer = house ? "" : fmt::format(" · dealer {}", name(game, game.dealer()));
+  out += dim(s, fmt::format("── {} · {}{} · {} cards left ──", game.rules().name, deals, dealer, game.shoe().remaining())) + "\n";
   if (!house) out += fmt::format("Pot: {}\n", bold(s, std::to_string(game.pot())));
   std::string stacks;
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
     const auto& seat = game.players()[static_cast<std::size_t>(i)];
     std::string entry = fmt::format("{} {}", seat.name, seat.chips);
     if (house && seat.wager > 0) entry += fmt::format(" (wager {})", seat.wager);
-    if (!game.in_game(i)) entry = dim(s, entry + " out");
+    // A player whose last chips are wagered is still in this hand.
+    if (!game.in_game(i) && seat.wager == 0) entry = dim(s, entry + " out");
     else if (i == game.to_act()) entry = bold(s, "▸ " + entry);
     stacks += (stacks.empty() ? "" : "   ") + entry;
   }

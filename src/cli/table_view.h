@@ -25,6 +25,11 @@ std::string show_hint(const Style& style, const pot::PotGame& game);
 std::string describe_action(const pot::Action& action);
 // Final standings, best first.
 std::string show_standings(const Style& style, const pot::PotGame& game);
+// The verb that goes with `name`: "You" takes "deal", "are", "pass"; anyone else "deals",
+// "is", "passes" (given in that third-person form).
+std::string verb(const std::string& name, const std::string& third_person);
+// "1 card", "3 cards".
+std::string plural(long long n, const std::string& word);
 // Style helpers.
 std::string bold(const Style& style, const std::string& text);
 std::string dim(const Style& style, const std::string& text);

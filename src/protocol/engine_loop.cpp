@@ -56,15 +56,16 @@ json Engine::dispatch(const json& request) {
   }
   if (cmd == "act") {
     json reply = {{"ok", true}};
-    json act = request;
     // {"bot": KIND} instead of an action: that bot chooses for the player to act.
     if (auto bot = request.find("bot"); bot != request.end()) {
       if (!bot->is_string()) throw ProtocolError("bad_request", "\"bot\" names a bot kind, e.g. \"optimal\"");
       if (request.contains("action")) throw ProtocolError("bad_request", "give either an \"action\" or a \"bot\", not both");
-      act["action"] = current().bot_action(bot->get<std::string>());
-      reply["action"] = act["action"];
+      json action;
+      reply["events"] = current().act_bot(request, bot->get<std::string>(), action);
+      reply["action"] = std::move(action);
+    } else {
+      reply["events"] = current().act(request);
     }
-    reply["events"] = current().act(act);
     reply["state"] = current().state();
     return reply;
   }

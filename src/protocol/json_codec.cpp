@@ -99,7 +99,7 @@ json legal_json(const pot::PotGame& game, int player) {
   return j;
 }
 
-json state_json(const pot::PotGame& game) {
+json state_json(const pot::View& game) {
   const auto& r = game.rules();
   json players = json::array();
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
@@ -139,8 +139,8 @@ json state_json(const pot::PotGame& game) {
             {"third_card", game.third_card() ? card_json(*game.third_card()) : json(nullptr)},
             {"deals_done", game.deals_done()},
             {"deals_total", game.deals_total() > 0 ? json(game.deals_total()) : json(nullptr)},
-            {"shoe", {{"remaining", game.shoe().remaining()}, {"discards", game.shoe().discards()},
-                      {"shuffles", game.shoe().generation()}}},
+            {"shoe", {{"remaining", game.cards_left()}, {"discards", game.discards()},
+                      {"shuffles", game.shuffles()}}},
             {"over", game.over()},
             {"winners", winners}};
   if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce) j["spread"] = posts.spread();

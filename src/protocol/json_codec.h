@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "games/pot/pot_game.h"
+#include "games/pot/family.h"
 
 namespace inbetween::protocol {
 
@@ -28,7 +28,8 @@ pot::Action action_from_json(const json& j);
 
 json event_json(const pot::PotGame& game, const pot::Event& event);
 json legal_json(const pot::PotGame& game, int player);
-json state_json(const pot::PotGame& game);
+// The table as `view`'s seat sees it.
+json state_json(const pot::View& view);
 
 const char* phase_name(pot::Phase phase);
 const char* ace_name(pot::AceValue ace);

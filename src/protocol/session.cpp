@@ -6,11 +6,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "protocol/three_session.h"
-#include "strategy/bots.h"
-#include "strategy/pot_advisor.h"
+#include "protocol/table_session.h"
 #include "rules/rule_files.h"
-#include "rules/three_rules.h"
 
 namespace inbetween::protocol {
 
@@ -36,27 +33,17 @@ std::vector<rules::Override> overrides_from_json(const json& request) {
   return out;
 }
 
-namespace {
-std::string rules_name(const json& request) {
+std::string rules_from_json(const json& request) {
   auto it = request.find("rules");
   if (it == request.end() || !it->is_string())
     throw ProtocolError("bad_request", "\"rules\" must name a preset (e.g. \"hoyle\") or a .toml file");
   return it->get<std::string>();
 }
-}  // namespace
 
 std::unique_ptr<GameSession> new_session(const json& request) {
-  std::string name = rules_name(request);
-  try {
-    std::string family = rules::rules_family(name);
-    auto overrides = overrides_from_json(request);
-    CommonSetup common = common_setup(request);
-    if (family == "threebetween")
-      return std::make_unique<ThreeSession>(common, std::make_shared<const rules::ThreeRules>(rules::load_three_rules(name, overrides)));
-    return std::make_unique<PotSession>(common, std::make_shared<const rules::PotRules>(rules::load_pot_rules(name, overrides)));
-  } catch (const rules::RuleError& e) {
-    throw ProtocolError("bad_rules", e.what());
-  }
+  return with_new_session(request, []<games::Family F>(std::unique_ptr<TableSession<F>> session) -> std::unique_ptr<GameSession> {
+    return session;
+  });
 }
 
 CommonSetup common_setup(const json& request) {
@@ -91,22 +78,7 @@ CommonSetup common_setup(const json& request) {
   return c;
 }
 
-json GameSession::log() const {
-  json lines = json::array();
-  lines.push_back(new_request_);
-  for (const auto& m : moves_) lines.push_back(m);
-  return lines;
-}
-
-void GameSession::record(const std::string& player, json action) {
-  moves_.push_back({{"cmd", "act"}, {"player", player}, {"action", std::move(action)}});
-}
-
-std::uint64_t GameSession::bot_seed() const {
-  return new_request_.value("seed", std::uint64_t{0}) + moves_.size();
-}
-
-int GameSession::seat_in(const json& request, const std::vector<std::string>& names, int to_act) {
+int seat_in(const json& request, const std::vector<std::string>& names, int to_act) {
   auto it = request.find("player");
   if (it == request.end()) return to_act;
   if (!it->is_string()) throw ProtocolError("bad_request", "\"player\" must be a name");
@@ -114,93 +86,6 @@ int GameSession::seat_in(const json& request, const std::vector<std::string>& na
   if (pos == names.end())
     throw ProtocolError("unknown_player", fmt::format("no player called '{}' at this table", it->get<std::string>()));
   return static_cast<int>(pos - names.begin());
-}
-
-// ---- pot games -----------------------------------------------------------------------------
-
-PotSession::PotSession(const CommonSetup& common, std::shared_ptr<const rules::PotRules> rules)
-    : GameSession(common.request) {
-  pot::Setup setup;
-  setup.players = common.players;
-  setup.seed = common.seed;
-  setup.dealer = common.dealer;
-  for (const auto& text : common.deck) setup.stacked.push_back(card_from_json(text).code);
-  std::vector<pot::Event> events;
-  try {
-    game_ = std::make_unique<pot::PotGame>(std::move(rules), setup, events);
-  } catch (const pot::SetupError& e) {
-    throw ProtocolError("bad_setup", e.what());
-  }
-  opening_events_ = json::array();
-  for (const auto& e : events) opening_events_.push_back(event_json(*game_, e));
-  opening_ = std::move(events);
-}
-
-std::vector<std::string> PotSession::names() const {
-  std::vector<std::string> out;
-  for (const auto& s : game_->players()) out.push_back(s.name);
-  return out;
-}
-
-json PotSession::legal(const std::optional<std::string>& player) const {
-  json request = json::object();
-  if (player) request["player"] = *player;
-  return legal_json(*game_, seat_in(request, names(), game_->to_act()));
-}
-
-std::optional<pot::Refusal> PotSession::apply(int player, const pot::Action& action, std::vector<pot::Event>& events) {
-  auto refusal = game_->apply(player, action, events);
-  if (!refusal) record(game_->players()[static_cast<std::size_t>(player)].name, action_json(action));
-  return refusal;
-}
-
-json PotSession::act(const json& request) {
-  std::vector<pot::Event> events;
-  act_events(request, events);
-  json out = json::array();
-  for (const auto& e : events) out.push_back(event_json(*game_, e));
-  return out;
-}
-
-void PotSession::act_events(const json& request, std::vector<pot::Event>& events) {
-  int seat = seat_in(request, names(), game_->to_act());
-  if (seat < 0) throw ProtocolError("game_over", "the game is over; nobody is to act");
-  auto it = request.find("action");
-  if (it == request.end())
-    throw ProtocolError("bad_request", "\"act\" needs an \"action\", e.g. {\"type\":\"bet\",\"amount\":2}");
-  pot::Action action = action_from_json(*it);
-  if (auto refusal = apply(seat, action, events)) throw ProtocolError(refusal->code, refusal->message);
-}
-
-}  // namespace inbetween::protocol
-
-namespace inbetween::protocol {
-
-json PotSession::hint(const json&) const {
-  auto advice = strategy::advise(*game_);
-  if (!advice) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
-  json choices = json::array();
-  for (const auto& c : advice->choices) choices.push_back({{"action", action_json(c.action)}, {"ev", c.ev}, {"why", c.why}});
-  json out = {{"player", game_->players()[static_cast<std::size_t>(advice->player)].name},
-              {"cards_left", game_->shoe().remaining()},
-              {"choices", choices},
-              {"best", action_json(advice->best)}};
-  if (advice->odds) {
-    const auto& o = *advice->odds;
-    out["odds"] = {{"between", o.between}, {"outside", o.outside}, {"hit_post", o.hit_post},
-                   {"triple_ace", o.triple_ace}, {"cards", o.total}};
-  }
-  if (advice->kelly) out["kelly"] = action_json(*advice->kelly);
-  return out;
-}
-
-json PotSession::bot_action(const std::string& kind) const {
-  auto bot = strategy::make_pot_bot(kind);
-  if (!bot) throw ProtocolError("bad_request", fmt::format("unknown bot kind \"{}\"; kinds: {}", kind,
-                                                           fmt::join(strategy::pot_bot_kinds(), ", ")));
-  if (game_->to_act() < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act");
-  auto rng = cards::make_rng(bot_seed(), cards::RngStream::Bots);
-  return action_json(bot->choose(*game_, game_->to_act(), rng));
 }
 
 }  // namespace inbetween::protocol

@@ -171,7 +171,7 @@ json three_legal_json(const three::ThreeGame& game, int player) {
           {"actions", actions}};
 }
 
-json three_state_json(const three::ThreeGame& game) {
+json three_state_json(const three::View& game) {
   const auto& deck = game.deck();
   json players = json::array();
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
@@ -208,7 +208,7 @@ json three_state_json(const three::ThreeGame& game) {
           {"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
           {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
           {"players", players},
-          {"deck", {{"remaining", game.shoe().remaining()}, {"discards", game.shoe().discards()}, {"shuffles", game.shoe().generation()}}},
+          {"deck", {{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}}},
           {"over", game.over()},
           {"winners", winners}};
 }

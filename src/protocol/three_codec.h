@@ -2,7 +2,7 @@
 // JSON for ThreeBeTween: cards as notation ("K", "A/E", "?"), actions, events, legal actions, state.
 #include <nlohmann/json.hpp>
 
-#include "games/three/three_game.h"
+#include "games/three/family.h"
 #include "protocol/json_codec.h"
 
 namespace inbetween::protocol {
@@ -17,7 +17,8 @@ json three_action_json(const cards::LetterDeck& deck, const three::Action& actio
 three::Action three_action_from_json(const three::ThreeGame& game, int player, const json& j);
 json three_event_json(const three::ThreeGame& game, const three::Event& event);
 json three_legal_json(const three::ThreeGame& game, int player);
-json three_state_json(const three::ThreeGame& game);
+// The table as `view`'s seat sees it.
+json three_state_json(const three::View& view);
 const char* three_phase_name(three::Phase phase);
 const char* status_name(three::Status status);
 

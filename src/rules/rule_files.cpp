@@ -86,20 +86,21 @@ toml::table read_rules_table(const fs::path& path, const std::vector<Override>& 
   return table;
 }
 
-std::string rules_family(const std::string& name_or_path) {
-  fs::path path = resolve_rules_path(name_or_path);
-  toml::table table = read_rules_table(path, {});
-  std::string family = "pot";
-  if (const toml::node* n = table.get("game")) {
-    static constexpr std::string_view kFamilies[] = {"pot", "threebetween"};
+RuleFile read_rule_file(const std::string& name_or_path, const std::vector<Override>& overrides) {
+  RuleFile file;
+  file.path = resolve_rules_path(name_or_path);
+  file.table = read_rules_table(file.path, overrides, &file.origins);
+  if (const toml::node* n = file.table.get("game")) {
+    file.game_line = static_cast<int>(n->source().begin.line);
     auto v = n->value<std::string>();
-    if (!v || std::find(std::begin(kFamilies), std::end(kFamilies), *v) == std::end(kFamilies))
-      throw RuleError(fmt::format("{}:{}: key 'game': not allowed; allowed: pot, threebetween", path.string(),
-                                  n->source().begin.line));
-    family = *v;
+    // Which names are families is the registry's to say; here only the type is checked.
+    if (!v) throw RuleError(fmt::format("{}:{}: key 'game': must be a string naming the game family", file.path.string(), file.game_line));
+    file.game = *v;
   }
-  return family;
+  return file;
 }
+
+PotRules pot_rules_from_file(const RuleFile& file) { return pot_rules_from_table(file.table, file.path.string(), file.origins); }
 
 PotRules pot_rules_from_table(const toml::table& table, const std::string& file,
                               const std::map<std::string, std::string, std::less<>>& origins) {
@@ -147,10 +148,7 @@ PotRules pot_rules_from_table(const toml::table& table, const std::string& file,
 }
 
 PotRules load_pot_rules(const std::string& name_or_path, const std::vector<Override>& overrides) {
-  fs::path path = resolve_rules_path(name_or_path);
-  std::map<std::string, std::string, std::less<>> origins;
-  toml::table table = read_rules_table(path, overrides, &origins);
-  return pot_rules_from_table(table, path.string(), origins);
+  return pot_rules_from_file(read_rule_file(name_or_path, overrides));
 }
 
 std::string pot_rules_to_text(const PotRules& rules) {

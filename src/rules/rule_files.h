@@ -50,8 +50,19 @@ std::vector<std::string> preset_names();
 // A preset name ("hoyle") or a path ("my.toml", "rules/x.toml") to the file it means.
 std::filesystem::path resolve_rules_path(const std::string& name_or_path);
 
-// Which family a rule file belongs to (its `game` key): "pot" or "threebetween".
-std::string rules_family(const std::string& name_or_path);
+// A rule file read once: where it is, its knobs with the overrides applied, which `--set`
+// text set each overridden knob, and its `game` key (the family; "pot" when absent).
+struct RuleFile {
+  std::filesystem::path path;
+  toml::table table;
+  std::map<std::string, std::string, std::less<>> origins;
+  std::string game = "pot";
+  int game_line = 0;  // the line of the `game` key, 0 when absent
+};
+// Resolves, parses and overrides; throws RuleError naming the file and line.
+RuleFile read_rule_file(const std::string& name_or_path, const std::vector<Override>& overrides = {});
+// Validates a pot-game rule file (game = "pot").
+PotRules pot_rules_from_file(const RuleFile& file);
 
 // Loads, validates and overrides; throws RuleError with file, line, key and allowed values.
 PotRules load_pot_rules(const std::string& name_or_path, const std::vector<Override>& overrides = {});

@@ -8,9 +8,13 @@
 namespace inbetween::rules {
 
 ThreeRules load_three_rules(const std::string& name_or_path, const std::vector<Override>& overrides) {
-  auto path = resolve_rules_path(name_or_path);
-  std::map<std::string, std::string, std::less<>> origins;
-  toml::table table = read_rules_table(path, overrides, &origins);
+  return three_rules_from_file(read_rule_file(name_or_path, overrides));
+}
+
+ThreeRules three_rules_from_file(const RuleFile& file) {
+  const auto& path = file.path;
+  const auto& table = file.table;
+  const auto& origins = file.origins;
   ThreeRules rules;
   KnobReader reader(table, path.string(), origins);
   std::string game = "threebetween";

@@ -42,6 +42,8 @@ void visit_three_knobs(Visitor& v, Rules& r) {
 
 // Loads and validates a ThreeBeTween rule file (game = "threebetween") with overrides.
 ThreeRules load_three_rules(const std::string& name_or_path, const std::vector<Override>& overrides = {});
+// Validates a rule file already read.
+ThreeRules three_rules_from_file(const RuleFile& file);
 // The resolved knobs as "knob = value" lines.
 std::string three_rules_to_text(const ThreeRules& rules);
 

@@ -1,0 +1,52 @@
+// Hints at the edge: the advisor's and the solver's figures as protocol JSON.
+#include <fmt/format.h>
+
+#include "protocol/codec.h"
+#include "strategy/pot_advisor.h"
+#include "strategy/three_solver.h"
+
+namespace inbetween::protocol {
+
+json pot_hint_json(const pot::PotGame& game, const json&) {
+  auto advice = strategy::advise(game);
+  if (!advice) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
+  json choices = json::array();
+  for (const auto& c : advice->choices) choices.push_back({{"action", action_json(c.action)}, {"ev", c.ev}, {"why", c.why}});
+  json out = {{"player", game.players()[static_cast<std::size_t>(advice->player)].name},
+              {"cards_left", game.shoe().remaining()},
+              {"choices", choices},
+              {"best", action_json(advice->best)}};
+  if (advice->odds) {
+    const auto& o = *advice->odds;
+    out["odds"] = {{"between", o.between}, {"outside", o.outside}, {"hit_post", o.hit_post},
+                   {"triple_ace", o.triple_ace}, {"cards", o.total}};
+  }
+  if (advice->kelly) out["kelly"] = action_json(*advice->kelly);
+  return out;
+}
+
+json three_hint_json(const three::ThreeGame& game, const json& request) {
+  int seat = game.to_act();
+  if (seat < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
+  std::string composition = "fresh";
+  if (auto it = request.find("composition"); it != request.end()) {
+    if (!it->is_string() || (*it != "fresh" && *it != "remaining"))
+      throw ProtocolError("bad_request", "\"composition\" is \"fresh\" (the fresh deck) or \"remaining\" (the cards left in the shoe)");
+    composition = it->get<std::string>();
+  }
+  std::vector<strategy::RatedAction> rated;
+  if (composition == "fresh") {
+    rated = strategy::ThreeSolver::shared(game.rules())->evaluate(game, seat);
+  } else {
+    strategy::ThreeSolver solver(game.rules(), strategy::remaining_composition(game));
+    rated = solver.evaluate(game, seat);
+  }
+  json choices = json::array();
+  for (const auto& r : rated) choices.push_back({{"action", three_action_json(game.deck(), r.action)}, {"value", r.value}});
+  return {{"player", game.players()[static_cast<std::size_t>(seat)].name},
+          {"composition", composition},
+          {"choices", choices},
+          {"best", choices.at(0)["action"]}};
+}
+
+}  // namespace inbetween::protocol

@@ -1,0 +1,71 @@
+#pragma once
+// A typed table: one game of any family, the typed log of accepted moves, and the seeded
+// randomness its bots draw from. The protocol, the terminal, replay, the simulator and the
+// server all play through it; JSON never enters here.
+#include <optional>
+#include <span>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cards/rng.h"
+#include "games/game.h"
+#include "strategy/bots_of.h"
+
+namespace inbetween::table {
+
+using games::Seat;
+
+// A game of family F with its setup, opening events and every accepted move.
+template <games::Family F>
+class Table {
+ public:
+  using Game = typename F::Game;
+  using Action = typename F::Action;
+  using Event = typename F::Event;
+  using Move = games::Move<Action>;
+
+  // Starts the game; throws games::SetupError for a setup the rules cannot seat.
+  Table(std::shared_ptr<const typename F::Rules> rules, games::Setup setup)
+      : setup_(std::move(setup)), game_(std::move(rules), setup_, opening_) {}
+
+  const Game& game() const { return game_; }
+  const typename F::Rules& rules() const { return game_.rules(); }
+  const games::Setup& setup() const { return setup_; }
+  // What happened before the first decision (shuffle, dealer, antes, limit cards...).
+  std::span<const Event> opening() const { return opening_; }
+  // Every accepted move, in order: with the setup, the game bit for bit.
+  std::span<const Move> moves() const { return moves_; }
+
+  // Applies and logs one move; a refused one changes nothing and is not logged.
+  std::optional<games::Refusal> apply(Seat seat, const Action& action, std::vector<Event>& events) {
+    auto refusal = game_.apply(seat, action, events);
+    if (!refusal) moves_.push_back({seat, action});
+    return refusal;
+  }
+
+  // The randomness a bot draws from for the next move: a stream of the seed advanced by the
+  // moves so far, so a replay, a loaded game and the protocol all repeat the same choices.
+  cards::Rng bot_rng() const { return cards::make_rng(setup_.seed + moves_.size(), cards::RngStream::Bots); }
+  // What `bot` would do now for the seat to act (not applied). Precondition: !game().over().
+  Action bot_action(const strategy::BotOf<F>& bot) const {
+    auto rng = bot_rng();
+    return bot.choose(game_, game_.to_act(), rng);
+  }
+
+  // The seat of the player called `name`.
+  std::optional<Seat> seat_of(std::string_view name) const {
+    for (std::size_t i = 0; i < setup_.players.size(); ++i)
+      if (setup_.players[i] == name) return static_cast<Seat>(i);
+    return std::nullopt;
+  }
+  const std::string& name(Seat seat) const { return setup_.players[static_cast<std::size_t>(seat)]; }
+
+ private:
+  games::Setup setup_;
+  std::vector<Event> opening_;  // before game_: the constructor fills it
+  Game game_;
+  std::vector<Move> moves_;
+};
+
+}  // namespace inbetween::table
