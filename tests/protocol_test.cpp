@@ -505,4 +505,30 @@ TEST(LogReplay, RefusedRequestsAreNotLogged) {
   EXPECT_EQ(log[1], json({{"cmd", "act"}, {"player", "Ann"}, {"action", {{"type", "bet"}, {"amount", 2}}}}));
 }
 
+// `"state": false` leaves the state out of a `new` or `act` reply and nothing else: the events
+// are the same, and `state` afterwards is what the full reply would have carried.
+TEST(BriefReplies, StateFalseLeavesOnlyTheStateOut) {
+  for (const char* rules : {"hoyle", "red-dog", "threebetween"}) {
+    json start = {{"cmd", "new"}, {"rules", rules}, {"players", {"Ann", "Bob"}}, {"seed", 5}};
+    Engine full, brief;
+    json a = ask(full, start), b = ask(brief, with(start, "state", false));
+    ASSERT_TRUE(a["ok"].get<bool>()) << a.dump();
+    EXPECT_FALSE(b.contains("state")) << b.dump();
+    EXPECT_EQ(a["events"], b["events"]);
+    for (int move = 0; move < 40 && !ask(full, {{"cmd", "state"}})["state"]["over"].get<bool>(); ++move) {
+      a = ask(full, {{"cmd", "act"}, {"bot", "random"}});
+      b = ask(brief, {{"cmd", "act"}, {"bot", "random"}, {"state", false}});
+      ASSERT_TRUE(a["ok"].get<bool>()) << a.dump();
+      EXPECT_FALSE(b.contains("state")) << b.dump();
+      EXPECT_EQ(a["events"], b["events"]) << rules << " move " << move;
+      EXPECT_EQ(a["state"], ask(brief, {{"cmd", "state"}})["state"]) << rules << " move " << move;
+    }
+    // A "state" that is not a boolean is refused before the move is made.
+    json before = ask(brief, {{"cmd", "log"}});
+    json refused = ask(brief, {{"cmd", "act"}, {"bot", "random"}, {"state", "no"}});
+    EXPECT_EQ(refused["error"]["code"], "bad_request") << refused.dump();
+    EXPECT_EQ(ask(brief, {{"cmd", "log"}}), before);
+  }
+}
+
 }  // namespace

@@ -13,6 +13,15 @@ std::string valid_utf8(const std::string& text) {
   return json::parse(json(text).dump(-1, ' ', false, json::error_handler_t::replace)).get<std::string>();
 }
 
+// `"state": false` on a `new` or `act` leaves the state out of the reply (a client that keeps
+// its own picture from the events saves most of the reply's cost); `state` still gives it.
+bool wants_state(const json& request) {
+  auto it = request.find("state");
+  if (it == request.end()) return true;
+  if (!it->is_boolean()) throw ProtocolError("bad_request", "\"state\" is true (the default: the reply carries the state) or false");
+  return it->get<bool>();
+}
+
 json error_reply(const std::string& code, const std::string& message) {
   return {{"ok", false}, {"error", {{"code", code}, {"message", valid_utf8(message)}}}};
 }
@@ -28,6 +37,7 @@ json Engine::dispatch(const json& request) {
     throw ProtocolError("bad_request", "a request is a JSON object with a \"cmd\", e.g. {\"cmd\":\"state\"}");
   std::string cmd = request["cmd"].get<std::string>();
   if (cmd == "new") {
+    bool with_state = wants_state(request);  // checked before anything changes
     json filled = request;
     if (!filled.contains("rules")) filled["rules"] = default_rules_;
     for (const auto& text : default_sets_) {
@@ -41,7 +51,7 @@ json Engine::dispatch(const json& request) {
     session_ = std::move(session);
     json reply = {{"ok", true}};
     reply["events"] = session_->opening_events();
-    reply["state"] = session_->state();
+    if (with_state) reply["state"] = session_->state();
     return reply;
   }
   if (cmd == "legal") {
@@ -55,6 +65,7 @@ json Engine::dispatch(const json& request) {
     return reply;
   }
   if (cmd == "act") {
+    bool with_state = wants_state(request);  // checked before the move is applied
     json reply = {{"ok", true}};
     // {"bot": KIND} instead of an action: that bot chooses for the player to act.
     if (auto bot = request.find("bot"); bot != request.end()) {
@@ -66,7 +77,7 @@ json Engine::dispatch(const json& request) {
     } else {
       reply["events"] = current().act(request);
     }
-    reply["state"] = current().state();
+    if (with_state) reply["state"] = current().state();
     return reply;
   }
   if (cmd == "hint") {
