@@ -24,7 +24,10 @@
 #include "strategy/bots.h"
 #include "strategy/pot_advisor.h"
 #include "strategy/pot_odds.h"
+#include "strategy/bots_of.h"
+#include "strategy/house_advisor.h"
 #include "strategy/red_dog.h"
+#include "rules/house_rules.h"
 
 namespace {
 
@@ -36,30 +39,32 @@ namespace strategy = inbetween::strategy;
 constexpr std::size_t kPositions = 1000;
 
 // Copies of games waiting for a decision of `phase`, gathered from random play.
-std::vector<pot::PotGame> positions(const std::string& preset, pot::Phase phase) {
-  auto r = std::make_shared<const rules::PotRules>(rules::load_pot_rules(preset));
-  strategy::RandomBot bot;
-  std::vector<pot::PotGame> out;
+template <class F>  // PotFamily or HouseFamily
+std::vector<typename F::Game> positions(const std::string& preset, pot::Phase phase) {
+  auto r = std::make_shared<const typename F::Rules>(F::load(rules::read_rule_file(preset)));
+  auto bot = strategy::BotsOf<F>::make("random");
+  std::vector<typename F::Game> out;
   std::vector<pot::Event> events;
   for (std::uint64_t seed = 1; out.size() < kPositions && seed < 100000; ++seed) {
-    pot::Setup setup;
+    inbetween::games::Setup setup;
     setup.players = {"p0", "p1", "p2", "p3"};
     setup.seed = seed;
     events.clear();
-    pot::PotGame game(r, setup, events);
+    typename F::Game game(r, setup, events);
     auto rng = cards::make_rng(seed, cards::RngStream::Bots);
     for (int move = 0; move < 2000 && !game.over() && out.size() < kPositions; ++move) {
       if (game.phase() == phase) out.push_back(game);
       int seat = game.to_act();
       events.clear();
-      game.apply(seat, bot.choose(game, seat, rng), events);
+      game.apply(seat, bot->choose(game, seat, rng), events);
     }
   }
   return out;
 }
 
+template <class F>
 void Hint(benchmark::State& state, const std::string& preset, pot::Phase phase) {
-  auto games = positions(preset, phase);
+  auto games = positions<F>(preset, phase);
   if (games.empty()) {
     state.SkipWithError("no positions of this kind");
     return;
@@ -76,10 +81,10 @@ void Hint(benchmark::State& state, const std::string& preset, pot::Phase phase) 
 }
 
 void HouseEdge(benchmark::State& state) {
-  auto r = rules::load_pot_rules("red-dog", {{"decks", std::to_string(state.range(0))}});
+  auto r = rules::load_house_rules("red-dog", {{"decks", std::to_string(state.range(0))}});
   double edge = 0;
   for (auto _ : state) {
-    auto analysis = strategy::analyse_house_game(r, strategy::fresh_counts(r));
+    auto analysis = strategy::analyse_house_game(r, strategy::fresh_counts(r.deck_cards, r.decks));
     edge = analysis.house_edge();
     benchmark::DoNotOptimize(analysis);
   }
@@ -94,12 +99,17 @@ const bool registered = [] {
     pot::Phase phase;
   };
   for (const Kind& k : {Kind{"hoyle", "bet", pot::Phase::Bet}, Kind{"between-the-sheets", "bet", pot::Phase::Bet},
-                        Kind{"between-the-sheets", "ace-call", pot::Phase::CallFirstAce},
-                        Kind{"red-dog", "wager", pot::Phase::Wager}, Kind{"red-dog", "raise", pot::Phase::Raise}}) {
+                        Kind{"between-the-sheets", "ace-call", pot::Phase::CallFirstAce}}) {
     std::string preset = k.preset;
     pot::Phase phase = k.phase;
     benchmark::RegisterBenchmark(("Hint/" + preset + "/" + k.decision).c_str(),
-                                 [preset, phase](benchmark::State& s) { Hint(s, preset, phase); });
+                                 [preset, phase](benchmark::State& s) { Hint<inbetween::games::pot::PotFamily>(s, preset, phase); });
+  }
+  for (const Kind& k : {Kind{"red-dog", "wager", pot::Phase::Wager}, Kind{"red-dog", "raise", pot::Phase::Raise}}) {
+    std::string preset = k.preset;
+    pot::Phase phase = k.phase;
+    benchmark::RegisterBenchmark(("Hint/" + preset + "/" + k.decision).c_str(),
+                                 [preset, phase](benchmark::State& s) { Hint<inbetween::games::house::HouseFamily>(s, preset, phase); });
   }
   benchmark::RegisterBenchmark("HouseEdge", HouseEdge)->ArgName("decks")->Arg(1)->Arg(6)->Arg(8);
   return true;

@@ -34,7 +34,10 @@
 #include "strategy/bots.h"
 #include "strategy/pot_advisor.h"
 #include "strategy/pot_odds.h"
+#include "strategy/house_advisor.h"
 #include "strategy/red_dog.h"
+#include "rules/house_rules.h"
+#include "games/house/house_game.h"
 
 namespace {
 
@@ -107,7 +110,8 @@ RulesPtr load(const std::string& name_or_path, const std::vector<rules::Override
 }
 
 // Every card of the rules' shoe, one entry per physical card.
-std::vector<Card> shoe_cards(const rules::PotRules& r) {
+template <class Rules>  // PotRules or HouseRules
+std::vector<Card> shoe_cards(const Rules& r) {
   std::vector<Card> all;
   for (int d = 0; d < r.decks; ++d) {
     if (r.deck_cards.empty()) {
@@ -144,7 +148,8 @@ pot::PotGame start(const RulesPtr& r, const std::vector<Card>& stacked, int play
   return pot::PotGame(r, setup, events);
 }
 
-void apply_ok(pot::PotGame& game, const pot::Action& action, std::vector<pot::Event>& events) {
+template <class Game>  // PotGame or HouseGame
+void apply_ok(Game& game, const pot::Action& action, std::vector<pot::Event>& events) {
   int seat = game.to_act();
   auto refusal = game.apply(seat, action, events);
   ASSERT_FALSE(refusal) << pot::action_name(action) << " refused: " << refusal->message;
@@ -668,10 +673,28 @@ TEST(AceCalls, SecondAceEqualsTheEngineOverEveryThirdCard) {
 
 // ---- Red Dog: the house edge against every deal through the engine ----------------------------
 
+using HouseRulesPtr = std::shared_ptr<const rules::HouseRules>;
+
+HouseRulesPtr load_house(const std::string& name_or_path, const std::vector<rules::Override>& sets = {}) {
+  return std::make_shared<const rules::HouseRules>(rules::load_house_rules(name_or_path, sets));
+}
+
+// A Red Dog table whose shoe starts with `stacked` (top first), seat 0 wagering first.
+inbetween::games::house::HouseGame start_house(const HouseRulesPtr& r, const std::vector<Card>& stacked, int players = 1) {
+  inbetween::games::Setup setup;
+  const char* names[] = {"ann", "bob", "cy", "dee"};
+  for (int i = 0; i < players; ++i) setup.players.emplace_back(names[i]);
+  setup.seed = 11;
+  setup.dealer = players - 1;  // play starts after the dealer: seat 0
+  for (Card c : stacked) setup.stacked.push_back(c.code);
+  std::vector<pot::Event> events;
+  return inbetween::games::house::HouseGame(r, setup, events);
+}
+
 // A one-player Red Dog table on `r`: wager 1, the third card decides. Raises where the advisor
 // (the exact EV of these posts) says standing wins on average. Returns the net of the hand.
-Chips red_dog_hand(const RulesPtr& r, Card p1, Card p2, Card p3, bool& raised) {
-  auto game = start(r, {p1, p2, p3}, 1);
+Chips red_dog_hand(const HouseRulesPtr& r, Card p1, Card p2, Card p3, bool& raised) {
+  auto game = start_house(r, {p1, p2, p3}, 1);
   EXPECT_EQ(game.phase(), pot::Phase::Wager);
   Chips before = game.players()[0].chips;
   std::vector<pot::Event> events;
@@ -688,8 +711,8 @@ Chips red_dog_hand(const RulesPtr& r, Card p1, Card p2, Card p3, bool& raised) {
 }
 
 // Every ordered triple of distinct cards of the shoe, through the engine.
-void check_red_dog_every_triple(const RulesPtr& r) {
-  auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(*r));
+void check_red_dog_every_triple(const HouseRulesPtr& r) {
+  auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(r->deck_cards, r->decks));
   auto shoe = shoe_cards(*r);
   std::int64_t numerator = 0, denominator = 0;
   std::vector<int> raised_spreads(12, 0), stood_spreads(12, 0);
@@ -712,8 +735,8 @@ void check_red_dog_every_triple(const RulesPtr& r) {
 
 // The same on a whole standard shoe, one engine hand per ordered triple of ranks, weighted by how
 // many ordered triples of distinct cards have those ranks (suits never matter to the engine).
-std::int64_t red_dog_by_ranks(const RulesPtr& r, std::int64_t& denominator) {
-  auto counts = strategy::fresh_counts(*r);
+std::int64_t red_dog_by_ranks(const HouseRulesPtr& r, std::int64_t& denominator) {
+  auto counts = strategy::fresh_counts(r->deck_cards, r->decks);
   std::int64_t numerator = 0;
   denominator = 0;
   for (int r1 = cards::kLowestRank; r1 <= cards::kAceRank; ++r1) {
@@ -737,16 +760,16 @@ TEST(RedDog, EveryTripleOfASmallShoeThroughTheEngine) {
   // Ranks 2..7: every spread has the same count of cards between, whatever its posts.
   auto contiguous = rule_file("red-dog-2to7", "red-dog", deck_file("two-to-seven", {"2", "3", "4", "5", "6", "7"}),
                               {{"decks", "1"}, {"reshuffle_below", "3"}});
-  check_red_dog_every_triple(load(contiguous));
+  check_red_dog_every_triple(load_house(contiguous));
   // Ranks with holes and the ace: what is between depends on the posts, not only the spread.
   auto holes = rule_file("red-dog-holes", "red-dog", deck_file("holes", {"2", "3", "5", "8", "9", "K", "A"}),
                          {{"decks", "1"}, {"reshuffle_below", "3"}});
-  check_red_dog_every_triple(load(holes));
+  check_red_dog_every_triple(load_house(holes));
 }
 
 TEST(RedDog, EveryTripleOfTheWholeOneDeckShoeThroughTheEngine) {
   // 52 x 51 x 50 = 132600 hands of the real one-deck table: the exact 3.1554% edge, card by card.
-  auto r = load("red-dog", {{"decks", "1"}, {"reshuffle_below", "3"}});
+  auto r = load_house("red-dog", {{"decks", "1"}, {"reshuffle_below", "3"}});
   check_red_dog_every_triple(r);
 }
 
@@ -755,18 +778,18 @@ TEST(RedDog, OtherTableRulesEqualTheEngine) {
   // without raises, on the shoe with holes and the ace.
   auto holes = rule_file("red-dog-holes", "red-dog", deck_file("holes", {"2", "3", "5", "8", "9", "K", "A"}),
                          {{"decks", "1"}, {"reshuffle_below", "3"}});
-  check_red_dog_every_triple(load(holes, {{"pair_posts", "play"}, {"consecutive_posts", "play"}}));
-  check_red_dog_every_triple(load(holes, {{"allow_raise", "false"}}));
+  check_red_dog_every_triple(load_house(holes, {{"pair_posts", "play"}, {"consecutive_posts", "play"}}));
+  check_red_dog_every_triple(load_house(holes, {{"allow_raise", "false"}}));
   // Identical posts replaced or paid: not a table this enumeration covers; said so.
-  EXPECT_THROW(strategy::analyse_house_game(*load(holes, {{"pair_posts", "redeal"}}), strategy::fresh_counts(*load(holes))),
+  EXPECT_THROW(strategy::analyse_house_game(*load_house(holes, {{"pair_posts", "redeal"}}), strategy::fresh_counts(load_house(holes)->deck_cards, load_house(holes)->decks)),
                std::invalid_argument);
 }
 
 TEST(RedDog, ContiguousShoeRaisesExactlyWhereTheSpreadLinesSay) {
   auto path = rule_file("red-dog-2to9", "red-dog", deck_file("two-to-nine", {"2", "3", "4", "5", "6", "7", "8", "9"}),
                         {{"decks", "1"}, {"reshuffle_below", "3"}});
-  auto r = load(path);
-  auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(*r));
+  auto r = load_house(path);
+  auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(r->deck_cards, r->decks));
   auto shoe = shoe_cards(*r);
   for (Card p1 : shoe) {
     for (Card p2 : shoe) {
@@ -788,8 +811,8 @@ TEST(RedDog, ContiguousShoeRaisesExactlyWhereTheSpreadLinesSay) {
 
 TEST(RedDog, WholeShoeThroughTheEngineByRanks) {
   for (int decks : {1, 2}) {
-    auto r = load("red-dog", {{"decks", std::to_string(decks)}, {"reshuffle_below", "3"}});
-    auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(*r));
+    auto r = load_house("red-dog", {{"decks", std::to_string(decks)}, {"reshuffle_below", "3"}});
+    auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(r->deck_cards, r->decks));
     std::int64_t denominator = 0;
     std::int64_t numerator = red_dog_by_ranks(r, denominator);
     EXPECT_EQ(a.denominator, denominator);
@@ -801,8 +824,8 @@ TEST(RedDog, KnownHouseEdges) {
   // The published Red Dog figures for the 5/4/2/1 table, trips 11 to 1, raising on 7 or more.
   const std::vector<std::pair<int, double>> known = {{1, 3.1554}, {6, 2.7978}, {8, 2.7509}};
   for (auto [decks, edge] : known) {
-    auto r = load("red-dog", {{"decks", std::to_string(decks)}});
-    auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(*r));
+    auto r = load_house("red-dog", {{"decks", std::to_string(decks)}});
+    auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(r->deck_cards, r->decks));
     EXPECT_EQ(a.cards, 52 * decks);
     EXPECT_EQ(a.denominator, std::int64_t{52} * decks * (52 * decks - 1) * (52 * decks - 2));
     EXPECT_NEAR(100.0 * a.house_edge(), edge, 0.00005) << decks << " deck(s)";
@@ -812,8 +835,8 @@ TEST(RedDog, KnownHouseEdges) {
   const std::int64_t numerators[] = {-4184, -33616, -110184, -255776, -492280, -841584, -1325576, -1966144};
   double previous = 1;
   for (int decks = 1; decks <= 8; ++decks) {
-    auto r = load("red-dog", {{"decks", std::to_string(decks)}});
-    auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(*r));
+    auto r = load_house("red-dog", {{"decks", std::to_string(decks)}});
+    auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(r->deck_cards, r->decks));
     EXPECT_EQ(a.player_numerator, numerators[decks - 1]) << decks << " deck(s)";
     for (const auto& line : a.spreads) EXPECT_EQ(line.raise, line.spread >= 7) << decks << " deck(s), spread " << line.spread;
     double total = a.p_pair + a.p_consecutive;
@@ -830,9 +853,9 @@ TEST(RedDog, KnownHouseEdges) {
 }
 
 TEST(RedDog, SixDecksRaiseOnSevenOrMore) {
-  auto r = load("red-dog");
+  auto r = load_house("red-dog");
   ASSERT_EQ(r->decks, 6);
-  auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(*r));
+  auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(r->deck_cards, r->decks));
   ASSERT_EQ(a.spreads.size(), 11u);
   for (const auto& line : a.spreads) {
     EXPECT_EQ(line.raise, line.spread >= 7) << "spread " << line.spread << " ev " << line.ev_stand;
@@ -848,23 +871,23 @@ TEST(RedDog, PayTableFromARuleFileChangesTheEdgeAsBruteForceSays) {
   // In the file: spread 1 pays 6, 2 pays 3, wider 1; trips 9.
   auto path = rule_file("red-dog-paytable", "red-dog", small,
                         {{"decks", "1"}, {"reshuffle_below", "3"}, {"spread_pays", "[6, 3, 1]"}, {"triple_pays", "9"}});
-  auto from_file = load(path);
+  auto from_file = load_house(path);
   ASSERT_EQ(from_file->spread_pays, (std::vector<int>{6, 3, 1}));
   check_red_dog_every_triple(from_file);
   // And by --set on top of the file.
-  auto by_set = load(path, {{"spread_pays", "[4, 4, 3, 2, 1]"}});
+  auto by_set = load_house(path, {{"spread_pays", "[4, 4, 3, 2, 1]"}});
   check_red_dog_every_triple(by_set);
-  auto a_file = strategy::analyse_house_game(*from_file, strategy::fresh_counts(*from_file));
-  auto a_set = strategy::analyse_house_game(*by_set, strategy::fresh_counts(*by_set));
+  auto a_file = strategy::analyse_house_game(*from_file, strategy::fresh_counts(from_file->deck_cards, from_file->decks));
+  auto a_set = strategy::analyse_house_game(*by_set, strategy::fresh_counts(by_set->deck_cards, by_set->decks));
   EXPECT_NE(a_file.player_numerator, a_set.player_numerator);
   // The real 6-deck table with a richer pay table: brute force by ranks through the engine (2 decks
   // to keep it quick) agrees, and the edge moves from the standard table's.
-  auto rich = load("red-dog", {{"decks", "2"}, {"reshuffle_below", "3"}, {"spread_pays", "[6, 4, 2, 1]"}});
-  auto standard = load("red-dog", {{"decks", "2"}, {"reshuffle_below", "3"}});
+  auto rich = load_house("red-dog", {{"decks", "2"}, {"reshuffle_below", "3"}, {"spread_pays", "[6, 4, 2, 1]"}});
+  auto standard = load_house("red-dog", {{"decks", "2"}, {"reshuffle_below", "3"}});
   std::int64_t denominator = 0;
-  auto a_rich = strategy::analyse_house_game(*rich, strategy::fresh_counts(*rich));
+  auto a_rich = strategy::analyse_house_game(*rich, strategy::fresh_counts(rich->deck_cards, rich->decks));
   EXPECT_EQ(a_rich.player_numerator, red_dog_by_ranks(rich, denominator));
-  auto a_standard = strategy::analyse_house_game(*standard, strategy::fresh_counts(*standard));
+  auto a_standard = strategy::analyse_house_game(*standard, strategy::fresh_counts(standard->deck_cards, standard->decks));
   EXPECT_LT(a_rich.house_edge(), a_standard.house_edge());
 }
 

@@ -295,11 +295,15 @@ TEST_F(Play, RedDogWithWagersAndRaises) {
   Result r = play(with_save({"--rules", "red-dog", "--players", "Ann,bot", "--seed", "5"}, save), input);
   ASSERT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_TRUE(r.err.empty()) << r.err;
-  EXPECT_NE(r.out.find("Ann, your wager: bet 1-25"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("bet 0 is below the minimum bet of 1."), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("bet 26 exceeds the table maximum of 25 (max_bet)."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ann, wager 1-25"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("wager 0 is below the minimum wager of 1 (min_bet)."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("wager 26 exceeds the table maximum of 25 (max_bet)."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("stand comes after the spread is announced."), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("Ann bets 3."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Ann wagers 3."), std::string::npos) << r.out;
+  // The house deals: nobody "deals first", there is no "deal N", and each hand ends in a summary.
+  EXPECT_EQ(r.out.find("deals first"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("deal 1"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("── Hand 1: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Ann raises by 3."), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(r)aise, (s)tand"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("Game over."), std::string::npos) << r.out;

@@ -20,6 +20,7 @@
 #include <toml++/toml.h>
 
 #include "games/registry.h"
+#include "rules/house_rules.h"
 #include "rules/knob_reader.h"
 #include "rules/pot_rules.h"
 #include "rules/rule_files.h"
@@ -33,7 +34,7 @@ namespace fs = std::filesystem;
 using namespace inbetween::rules;
 namespace games = inbetween::games;
 
-const std::vector<std::string> kPotPresets = {"acey-deucey", "banker", "between-the-sheets", "hoyle", "hoyle-3", "red-dog"};
+const std::vector<std::string> kPotPresets = {"acey-deucey", "banker", "between-the-sheets", "hoyle", "hoyle-3"};
 
 // Each test writes its files into a fresh folder of its own.
 class RuleFile : public inbetween::testing_support::TempFolderTest {
@@ -42,6 +43,11 @@ class RuleFile : public inbetween::testing_support::TempFolderTest {
   std::string refusal(const std::string& text) {
     std::string path = write("bad.toml", text);
     return rule_error([&] { load_pot_rules(path); });
+  }
+  // The same for a house-game file (its `game = "house"` line comes first).
+  std::string house_refusal(const std::string& text) {
+    std::string path = write("bad.toml", "game = \"house\"\n" + text);
+    return rule_error([&] { load_house_rules(path); });
   }
 
 };
@@ -67,7 +73,7 @@ TEST(Presets, EveryPotPresetInRulesLoads) {
     EXPECT_LE(r.min_players, r.max_players);
     ++loaded;
   }
-  EXPECT_GE(loaded, 6);
+  EXPECT_GE(loaded, 5);
 }
 
 TEST(Presets, PresetsHoldTheKnobsRulesMdGives) {
@@ -90,9 +96,11 @@ TEST(Presets, PresetsHoldTheKnobsRulesMdGives) {
   EXPECT_TRUE(banker.dealer_takes_pot);
   EXPECT_EQ(banker.first_ace, FirstAce::High);
 
-  PotRules red_dog = load_pot_rules("red-dog");
-  EXPECT_EQ(red_dog.banking, Banking::House);
+  HouseRules red_dog = load_house_rules("red-dog");
   EXPECT_EQ(red_dog.decks, 6);
+  EXPECT_EQ(red_dog.reshuffle_below, 78);
+  EXPECT_EQ(red_dog.max_bet, 25);
+  EXPECT_EQ(total_hands(red_dog, 3), 20);
   EXPECT_EQ(red_dog.spread_pays, (std::vector<int>{5, 4, 2, 1}));
   EXPECT_EQ(red_dog.triple_pays, 11);
   EXPECT_TRUE(red_dog.allow_raise);
@@ -160,11 +168,11 @@ TEST_F(RuleFile, OutOfRangeNamesTheRange) {
 TEST_F(RuleFile, UnknownChoiceNamesTheChoices) {
   EXPECT_EQ(refusal("game = \"pot\"\n\npair_posts = \"sometimes\"\n"),
             dir_.string() +
-                "/bad.toml:3: key 'pair_posts': \"sometimes\" is not allowed; allowed: pay, redeal, play, third-card");
+                "/bad.toml:3: key 'pair_posts': \"sometimes\" is not allowed; allowed: pay, redeal, play");
   EXPECT_EQ(refusal("consecutive_posts = \"lose\"\n"),
             dir_.string() + "/bad.toml:1: key 'consecutive_posts': \"lose\" is not allowed; allowed: lose-min, push, play");
-  EXPECT_EQ(refusal("banking = \"bank\"\n"),
-            dir_.string() + "/bad.toml:1: key 'banking': \"bank\" is not allowed; allowed: pot, house");
+  // Red Dog is a family of its own: a pot game has no house knobs.
+  EXPECT_TRUE(contains(refusal("spread_pays = [5, 4, 2, 1]\n"), "spread_pays")) << refusal("spread_pays = [5, 4, 2, 1]\n");
 }
 
 TEST_F(RuleFile, UnknownKeyATypoIsRefusedWithTheKnownKnobs) {
@@ -186,13 +194,13 @@ TEST_F(RuleFile, TomlSyntaxErrorNamesFileAndLine) {
 }
 
 TEST_F(RuleFile, ListsAndDealCountsAreChecked) {
-  std::string msg = refusal("spread_pays = []\n");
-  EXPECT_TRUE(contains(msg, "bad.toml:1: key 'spread_pays': an array is not allowed; allowed: a non-empty array of "
+  std::string msg = house_refusal("spread_pays = []\n");
+  EXPECT_TRUE(contains(msg, "bad.toml:2: key 'spread_pays': an array is not allowed; allowed: a non-empty array of "
                             "integers from 0 to 1000"))
       << msg;
-  msg = refusal("spread_pays = [5, \"x\"]\n");
+  msg = house_refusal("spread_pays = [5, \"x\"]\n");
   EXPECT_TRUE(contains(msg, "key 'spread_pays': element \"x\" is not allowed")) << msg;
-  msg = refusal("spread_pays = [5, 1001]\n");
+  msg = house_refusal("spread_pays = [5, 1001]\n");
   EXPECT_TRUE(contains(msg, "key 'spread_pays': element 1001 is not allowed")) << msg;
   msg = refusal("deals = 0\n");
   EXPECT_TRUE(contains(msg, "key 'deals': 0 is not allowed; allowed: an integer from 1 to 1000000, "
@@ -205,7 +213,7 @@ TEST_F(RuleFile, ListsAndDealCountsAreChecked) {
 TEST_F(RuleFile, TheGameKeyNamesTheFamilies) {
   std::string path = write("chess.toml", "game = \"chess\"\n");
   EXPECT_EQ(rule_error([&] { games::family_of(path); }),
-            path + ":1: key 'game': \"chess\" is not allowed; allowed: pot, threebetween");
+            path + ":1: key 'game': \"chess\" is not allowed; allowed: pot, house, threebetween");
   path = write("three.toml", "game = \"threebetween\"\n");
   EXPECT_EQ(games::family_of(path), "threebetween");
   EXPECT_EQ(rule_error([&] { load_pot_rules(path); }),
@@ -232,25 +240,29 @@ TEST_F(RuleFile, CrossKnobChecksNameBothKnobs) {
   EXPECT_EQ(refusal("start_chips = 100\nbanker_stake = 100\n"), file + ": banker_stake 100 must be below start_chips 100");
   EXPECT_EQ(refusal("rebuys = true\n"), file + ": rebuys = true needs rebuy_max of at least 1");
   EXPECT_EQ(refusal("ante = 0\n"), file + ": when_pot_empty = \"reante\" needs an ante or a banker_stake of at least 1");
-  EXPECT_EQ(refusal("pair_posts = \"third-card\"\n"), file + ": pair_posts = \"third-card\" needs banking = \"house\"");
-  EXPECT_EQ(refusal("min_players = 1\n"), file + ": banking = \"pot\" needs min_players of at least 2");
+  EXPECT_EQ(refusal("min_players = 1\n"), file + ": a pot game needs min_players of at least 2");
   // The same knobs are fine where the other knob allows them.
   EXPECT_NO_THROW(load_pot_rules(write("ok1.toml", "ante = 0\nwhen_pot_empty = \"end\"\n")));
   EXPECT_NO_THROW(load_pot_rules(write("ok2.toml", "max_bet = 0\nmin_bet = 5\n")));
 }
 
-TEST_F(RuleFile, HouseBankingChecks) {
+TEST_F(RuleFile, HouseGamesHaveTheirOwnKnobs) {
   std::string file = dir_.string() + "/bad.toml";
-  const std::string house = "banking = \"house\"\npair_posts = \"third-card\"\nconsecutive_posts = \"push\"\n";
-  EXPECT_NO_THROW(load_pot_rules(write("house.toml", house)));
-  EXPECT_EQ(refusal(house + "first_ace = \"call\"\n"),
-            file + ": banking = \"house\" needs first_ace = \"high\" and second_ace = \"high\"");
-  EXPECT_EQ(refusal(house + "second_ace = \"call\"\n"),
-            file + ": banking = \"house\" needs first_ace = \"high\" and second_ace = \"high\"");
-  EXPECT_EQ(refusal("banking = \"house\"\nconsecutive_posts = \"push\"\n"),
-            file + ": banking = \"house\" allows pair_posts third-card, redeal or play, not pay");
-  EXPECT_EQ(refusal("banking = \"house\"\npair_posts = \"third-card\"\n"),
-            file + ": banking = \"house\" allows consecutive_posts push or play, not lose-min");
+  HouseRules plain = load_house_rules(write("house.toml", "game = \"house\"\n"));
+  EXPECT_EQ(plain.pair_posts, PairPosts::ThirdCard);  // the red-dog defaults
+  EXPECT_EQ(plain.spread_pays, (std::vector<int>{5, 4, 2, 1}));
+  EXPECT_EQ(house_refusal("pair_posts = \"pay\"\n"),
+            file + ":2: key 'pair_posts': \"pay\" is not allowed; allowed: third-card, redeal, play");
+  EXPECT_EQ(house_refusal("consecutive_posts = \"lose-min\"\n"),
+            file + ":2: key 'consecutive_posts': \"lose-min\" is not allowed; allowed: push, play");
+  EXPECT_TRUE(contains(house_refusal("first_ace = \"call\"\n"), "first_ace")) << house_refusal("first_ace = \"call\"\n");
+  EXPECT_EQ(house_refusal("min_bet = 5\nmax_bet = 3\n"), file + ": max_bet 3 is below min_bet 5");
+  EXPECT_EQ(house_refusal("spread_pays = [1,1,1,1,1,1,1,1,1,1,1,1]\n"),
+            file + ": key 'spread_pays': 12 entries; allowed: 1 to 11 (spreads 1 to 11)");
+  EXPECT_EQ(house_refusal("min_bet = 200\nmax_bet = 0\n"), file + ": min_bet 200 exceeds start_chips 100: nobody could wager");
+  // Written out, the resolved knobs load back the same.
+  std::string text = house_rules_to_text(load_house_rules("red-dog"));
+  EXPECT_EQ(house_rules_to_text(load_house_rules(write("red-dog-copy.toml", text))), text);
 }
 
 // ---- --set overrides -----------------------------------------------------------------------
@@ -269,12 +281,11 @@ TEST(Overrides, ParseKnobEqualsValue) {
 
 TEST(Overrides, OverridesChangeThePreset) {
   PotRules r = load_pot_rules("hoyle", {{"pair_pays", "3"}, {"first_ace", "call"}, {"deals", "unlimited"},
-                                        {"allow_pass", "true"}, {"spread_pays", "[3, 2]"}, {"name", "\"mine\""}});
+                                        {"allow_pass", "true"}, {"name", "\"mine\""}});
   EXPECT_EQ(r.pair_pays, 3);
   EXPECT_EQ(r.first_ace, FirstAce::Call);  // a bare word is a string
   EXPECT_EQ(r.deals.kind, DealCount::Kind::Unlimited);
   EXPECT_TRUE(r.allow_pass);
-  EXPECT_EQ(r.spread_pays, (std::vector<int>{3, 2}));
   EXPECT_EQ(r.name, "mine");
   // The last --set of a knob wins.
   EXPECT_EQ(load_pot_rules("hoyle", {{"decks", "2"}, {"decks", "3"}}).decks, 3);
@@ -284,8 +295,7 @@ TEST(Overrides, BadOverridesNameTheSetText) {
   EXPECT_EQ(rule_error([] { load_pot_rules("hoyle", {{"decks", "9"}}); }),
             "--set decks=9: key 'decks': 9 is out of range; allowed: an integer from 1 to 8");
   EXPECT_EQ(rule_error([] { load_pot_rules("hoyle", {{"pair_posts", "sometimes"}}); }),
-            "--set pair_posts=sometimes: key 'pair_posts': \"sometimes\" is not allowed; allowed: pay, redeal, play, "
-            "third-card");
+            "--set pair_posts=sometimes: key 'pair_posts': \"sometimes\" is not allowed; allowed: pay, redeal, play");
   EXPECT_EQ(rule_error([] { load_pot_rules("hoyle", {{"allow_pass", "yes"}}); }),
             "--set allow_pass=yes: key 'allow_pass': \"yes\" is not allowed; allowed: true, false");
   std::string msg = rule_error([] { load_pot_rules("hoyle", {{"pair_pay", "3"}}); });
@@ -299,8 +309,8 @@ TEST(Overrides, BadOverridesNameTheSetText) {
 TEST(Overrides, CrossKnobChecksSeeTheOverriddenValues) {
   std::string msg = rule_error([] { load_pot_rules("hoyle", {{"min_players", "5"}, {"max_players", "3"}}); });
   EXPECT_TRUE(msg.ends_with("rules/hoyle.toml: min_players 5 exceeds max_players 3")) << msg;
-  msg = rule_error([] { load_pot_rules("red-dog", {{"pair_posts", "pay"}}); });
-  EXPECT_TRUE(contains(msg, "banking = \"house\" allows pair_posts third-card, redeal or play, not pay")) << msg;
+  msg = rule_error([] { load_house_rules("red-dog", {{"min_bet", "30"}}); });
+  EXPECT_TRUE(msg.ends_with("rules/red-dog.toml: max_bet 25 is below min_bet 30")) << msg;
   // A cross-knob problem a --set fixes is no problem.
   EXPECT_NO_THROW(load_pot_rules("between-the-sheets", {{"ante", "0"}}));
 }

@@ -10,6 +10,7 @@
 #include "cli/play_setup.h"
 #include "games/pot/betting.h"
 #include "protocol/json_codec.h"
+#include "rules/house_rules.h"
 #include "rules/rule_files.h"
 #include "strategy/pot_odds.h"
 #include "strategy/red_dog.h"
@@ -34,8 +35,9 @@ struct Unseen {
   std::vector<int> copies;  // by card code
 };
 
-Unseen fresh_unseen(const rules::PotRules& r) {
-  Unseen u{strategy::fresh_counts(r), std::vector<int>(cards::kStandardDeckSize, 0)};
+template <class Rules>  // PotRules or HouseRules: a deck file times `decks`
+Unseen fresh_unseen(const Rules& r) {
+  Unseen u{strategy::fresh_counts(r.deck_cards, r.decks), std::vector<int>(cards::kStandardDeckSize, 0)};
   for (int d = 0; d < r.decks; ++d) {
     if (r.deck_cards.empty()) {
       for (auto& c : u.copies) ++c;
@@ -70,8 +72,8 @@ void print_odds_table(const strategy::ThirdCardOdds& o, const rules::PotRules& r
   if (r.triple_ace_multiplier > 1 || o.triple_ace > 0) row(fmt::format("ace-ace-ace (x{})", r.triple_ace_multiplier), o.triple_ace);
 }
 
-int house_edge(const rules::PotRules& r, std::ostream& out) {
-  auto a = strategy::analyse_house_game(r, strategy::fresh_counts(r));
+int house_edge(const rules::HouseRules& r, std::ostream& out) {
+  auto a = strategy::analyse_house_game(r, strategy::fresh_counts(r.deck_cards, r.decks));
   fmt::print(out, "{}: {} deck{} ({} cards), pays {} (spread 1, 2, ...; the last for wider), trips {} to 1\n", r.name, r.decks,
              r.decks == 1 ? "" : "s", a.cards, fmt::join(r.spread_pays, "/"), r.triple_pays);
   fmt::print(out, "exact enumeration of all {} ordered deals of two posts and a third card\n\n", a.denominator);
@@ -90,6 +92,48 @@ int house_edge(const rules::PotRules& r, std::ostream& out) {
   return 0;
 }
 
+// Red Dog: the whole table (--house-edge), or the value of standing and raising on two posts.
+int house_odds(const OddsOptions& o, const rules::HouseRules& r, std::ostream& out) {
+  if (o.house_edge) {
+    if (!o.posts.empty() || !o.seen.empty()) refuse("--house-edge takes no posts and no --seen: it is computed for a fresh shoe");
+    return house_edge(r, out);
+  }
+  if (o.posts.size() != 2) refuse("give two posts, e.g. `inbetween odds --rules red-dog 5S JD`, or --house-edge for the whole table");
+  if (!o.aces.empty()) refuse("--ace: in a house game aces are always high");
+  if (o.fresh && !o.seen.empty()) refuse("--fresh and --seen contradict each other: give one");
+  Unseen shoe = fresh_unseen(r);
+  Unseen unseen = shoe;
+  for (const auto& text : split_list(o.seen)) take_seen(unseen, shoe, card_arg(text, "--seen card"), "--seen " + text, r.decks);
+  games::pot::Posts posts;
+  for (const auto& text : o.posts) {
+    cards::Card c = card_arg(text, "post");
+    take_seen(unseen, shoe, c, "post " + text, r.decks);
+    posts.cards[static_cast<std::size_t>(posts.count++)] = c;
+  }
+  fmt::print(out, "{}: {} of {} deck{}; {} cards unseen\n", r.name, o.seen.empty() ? "a fresh shoe" : "a shoe", r.decks,
+             r.decks == 1 ? "" : "s", unseen.ranks.total);
+  fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
+  if (posts.pair(false)) {
+    fmt::print(out, ": a pair: {}\n", r.pair_posts == rules::PairPosts::ThirdCard ? fmt::format("a third card; trips pay {} to 1, else a push", r.triple_pays)
+                                       : r.pair_posts == rules::PairPosts::Redeal ? std::string("two new posts are dealt")
+                                                                                  : std::string("play on, nothing is between"));
+    if (r.pair_posts != rules::PairPosts::Play) return 0;
+  } else if (posts.consecutive() && r.consecutive_posts == rules::ConsecutivePosts::Push) {
+    fmt::print(out, ": consecutive: push\n");
+    return 0;
+  } else {
+    fmt::print(out, ": spread {}, pays {} to 1\n", posts.spread(), rules::spread_pays(r, posts.spread()));
+  }
+  auto o3 = strategy::third_card_odds(posts, unseen.ranks);
+  fmt::print(out, "{:<22}{:>7}  {:>9}\n", "third card", "cards", "chance");
+  fmt::print(out, "{:<22}{:>7}  {}  ({}/{})\n", "between", o3.between, pct(o3.p(o3.between)), o3.between, o3.total);
+  fmt::print(out, "{:<22}{:>7}  {}  ({}/{})\n", "not between", o3.total - o3.between, pct(o3.p(o3.total - o3.between)), o3.total - o3.between, o3.total);
+  double ev = strategy::spread_unit_ev(r, posts, o3);
+  fmt::print(out, "a wager of 1 standing: {:+.6f}; raising: {:+.6f} per original unit\nbest: {}\n", ev, 2 * ev,
+             r.allow_raise && ev > 0 ? "raise" : "stand");
+  return 0;
+}
+
 }  // namespace
 
 int run_odds(const OddsOptions& o, std::ostream& out) {
@@ -99,13 +143,11 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
     if (*o.decks < 1 || *o.decks > 8) refuse(fmt::format("--decks {}: a shoe holds 1 to 8 decks", *o.decks));
     overrides.push_back({"decks", std::to_string(*o.decks)});
   }
-  if (games::family_of(o.rule_choice.rules) != games::pot::PotFamily::key) refuse("odds are for pot games; for ThreeBeTween use `inbetween solve threebetween`");
+  std::string family = games::family_of(o.rule_choice.rules);
+  if (family == games::three::ThreeFamily::key) refuse("odds are for pot and house games; for ThreeBeTween use `inbetween solve threebetween`");
+  if (family == games::house::HouseFamily::key) return house_odds(o, rules::load_house_rules(o.rule_choice.rules, overrides), out);
   auto r = rules::load_pot_rules(o.rule_choice.rules, overrides);
-  if (o.house_edge) {
-    if (r.banking != rules::Banking::House) refuse(fmt::format("--house-edge is for house games (banking = \"house\"); {} is a pot game", r.name));
-    if (!o.posts.empty() || !o.seen.empty()) refuse("--house-edge takes no posts and no --seen: it is computed for a fresh shoe");
-    return house_edge(r, out);
-  }
+  if (o.house_edge) refuse(fmt::format("--house-edge is for house games (game = \"house\", e.g. red-dog); {} is a pot game", r.name));
   if (o.posts.empty() || o.posts.size() > 2) refuse("give one or two posts, e.g. `inbetween odds --rules hoyle 5S JD`");
   if (o.fresh && !o.seen.empty()) refuse("--fresh and --seen contradict each other: give one");
 
@@ -168,16 +210,6 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
     return 0;
   } else {
     fmt::print(out, ": spread {}\n", posts.spread());
-  }
-  if (r.banking == rules::Banking::House) {
-    auto o3 = strategy::third_card_odds(posts, unseen.ranks);
-    print_odds_table(o3, r, out);
-    int s = posts.spread();
-    int pays = s > 0 ? r.spread_pays[std::min(static_cast<std::size_t>(s), r.spread_pays.size()) - 1] : 0;
-    double ev = (o3.between * pays - (o3.total - o3.between)) / static_cast<double>(o3.total);
-    fmt::print(out, "a wager of 1 standing: {:+.6f}; raising: {:+.6f} per original unit\nbest: {}\n", ev, 2 * ev,
-               r.allow_raise && ev > 0 ? "raise" : "stand");
-    return 0;
   }
   strategy::BetSituation sit;
   sit.pot = pot;

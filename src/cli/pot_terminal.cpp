@@ -27,15 +27,12 @@ std::string Terminal<games::pot::PotFamily>::title() const {
   std::vector<std::string> seats;
   for (std::size_t i = 0; i < game_->players().size(); ++i) seats.push_back(seat_name(static_cast<int>(i)));
   out += "\n" + fmt::format("Players: {}", fmt::join(seats, ", "));
-  bool house = r.banking == rules::Banking::House;
   if (int deals = game_->deals_total(); deals > 0)
-    out += "\n" + dim(style_, fmt::format("{} {} (a longer game: --set deals=N)", deals,
-                                          house ? (deals == 1 ? "hand" : "hands") : (deals == 1 ? "deal" : "deals")));
+    out += "\n" + dim(style_, fmt::format("{} (a longer game: --set deals=N)", plural(deals, "deal")));
   return out;
 }
 
 void Terminal<games::pot::PotFamily>::count(const pot::Event& e) {
-  bool house = game_->rules().banking == rules::Banking::House;
   auto seat = [&](rules::Chips delta) {
     if (e.player >= 0) won_[static_cast<std::size_t>(e.player)] += delta;
   };
@@ -44,25 +41,22 @@ void Terminal<games::pot::PotFamily>::count(const pot::Event& e) {
     case K::BankerStake: seat(-e.amount); pot_ += e.amount; break;
     case K::PairPaid: seat(e.amount); pot_ -= e.amount; break;
     case K::ConsecutiveLoss: seat(-e.amount); pot_ += e.amount; break;
-    case K::Win: seat(e.amount); if (!house) pot_ -= e.amount; break;
-    case K::Loss: seat(-e.amount); if (!house) pot_ += e.amount; break;
+    case K::Win: seat(e.amount); pot_ -= e.amount; break;
+    case K::Loss: seat(-e.amount); pot_ += e.amount; break;
     case K::DealerTakesPot: seat(e.amount); pot_ -= e.amount; break;
     default: break;
   }
 }
 
 std::string Terminal<games::pot::PotFamily>::deal_summary() {
-  bool house = game_->rules().banking == rules::Banking::House;
   ++deals_;
   std::vector<std::string> parts;
-  rules::Chips house_result = 0;
   for (std::size_t i = 0; i < won_.size(); ++i) {
     if (won_[i] != 0) parts.push_back(fmt::format("{} {:+}", game_->players()[i].name, won_[i]));
-    house_result -= won_[i];
   }
-  std::string what = house ? fmt::format("Hand {}", deals_) : fmt::format("Deal {}", deals_);
+  std::string what = fmt::format("Deal {}", deals_);
   std::string results = parts.empty() ? "nobody won or lost" : fmt::format("{}", fmt::join(parts, ", "));
-  std::string tail = house ? fmt::format("house {:+}", house_result) : fmt::format("pot {}", pot_);
+  std::string tail = fmt::format("pot {}", pot_);
   std::fill(won_.begin(), won_.end(), 0);
   return dim(style_, fmt::format("── {}: {} · {} ──", what, results, tail));
 }
@@ -70,13 +64,11 @@ std::string Terminal<games::pot::PotFamily>::deal_summary() {
 std::string Terminal<games::pot::PotFamily>::narrate(const pot::Event& e) {
   count(e);
   std::string line = cli::narrate(style_, *game_, e);
-  bool house = game_->rules().banking == rules::Banking::House;
   // A deal (a Red Dog hand) ends where the deal passes on, or with the game.
   if (e.kind == K::DealerChanged || (e.kind == K::GameOver && std::any_of(won_.begin(), won_.end(), [](auto w) { return w != 0; }))) {
     std::string summary = deal_summary();
     return line.empty() ? summary : summary + "\n" + line;
   }
-  if (house && e.kind == K::DealerChosen) return "";  // the house deals; nobody "deals first"
   return line;
 }
 
@@ -108,10 +100,7 @@ std::string Terminal<games::pot::PotFamily>::prompt(games::Seat seat, const Acti
   if (l.rebuy) choices.push_back(fmt::format("rebuy N (up to {})", l.rebuy_max));
   choices.push_back("? hint");
   choices.push_back("(q)uit");
-  std::string def;
-  if (auto* b = std::get_if<pot::Bet>(&best)) def = fmt::format("{}", b->amount);
-  else if (auto* c = std::get_if<pot::Call>(&best)) def = c->ace == pot::AceValue::High ? "h" : "l";
-  else def = std::string(1, pot::action_name(best)[0]);
+  std::string def = bet_input_default(best);
   std::string_view what = game_->phase() == pot::Phase::Wager ? "your wager: " : "";
   return fmt::format("{}, {}{} [{}]: ", bold(style_, game_->players()[static_cast<std::size_t>(seat)].name), what,
                      fmt::join(choices, ", "), def);
@@ -119,6 +108,10 @@ std::string Terminal<games::pot::PotFamily>::prompt(games::Seat seat, const Acti
 
 std::optional<pot::Action> Terminal<games::pot::PotFamily>::parse(const std::string& raw, games::Seat, const Action& best,
                                                                  std::string& why) const {
+  return parse_bet_input(raw, best, why);
+}
+
+std::optional<pot::Action> parse_bet_input(const std::string& raw, const pot::Action& best, std::string& why) {
   auto words = split_list(lower_case(raw), ' ');
   if (words.empty()) return best;
   const std::string& w = words[0];
@@ -139,6 +132,12 @@ std::optional<pot::Action> Terminal<games::pot::PotFamily>::parse(const std::str
   return std::nullopt;
 }
 
+std::string bet_input_default(const pot::Action& best) {
+  if (auto* b = std::get_if<pot::Bet>(&best)) return fmt::format("{}", b->amount);
+  if (auto* c = std::get_if<pot::Call>(&best)) return c->ace == pot::AceValue::High ? "h" : "l";
+  return std::string(1, pot::action_name(best)[0]);
+}
+
 std::string Terminal<games::pot::PotFamily>::hint(games::Seat) const { return show_hint(style_, *game_); }
 
 std::string Terminal<games::pot::PotFamily>::history() const {
@@ -146,9 +145,7 @@ std::string Terminal<games::pot::PotFamily>::history() const {
   for (const auto& p : game_->players()) stacks.push_back(fmt::format("{} {:+}", p.name, p.chips - p.bought));
   std::string deals = game_->deals_total() > 0 ? fmt::format("{} of {}", game_->deals_done(), game_->deals_total())
                                                : std::to_string(game_->deals_done());
-  bool house = game_->rules().banking == rules::Banking::House;
-  return dim(style_, fmt::format("So far: {} {} played; {}{}", house ? "hands" : "deals", deals, fmt::join(stacks, ", "),
-                                 house ? "" : fmt::format("; pot {}", game_->pot())));
+  return dim(style_, fmt::format("So far: deals {} played; {}; pot {}", deals, fmt::join(stacks, ", "), game_->pot()));
 }
 
 std::string Terminal<games::pot::PotFamily>::ending() const {

@@ -82,10 +82,7 @@ std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& 
     case K::Win: return good(s, fmt::format("{} {} {}.", name(game, e.player), verb(name(game, e.player), "wins"), chips(e.amount)));
     case K::Loss: return bad(s, fmt::format("{} {} {}.", name(game, e.player), verb(name(game, e.player), "loses"), chips(e.amount)));
     case K::DealerTakesPot: return fmt::format("{} {} the {} left in the pot.", who, verb(name(game, e.player), "takes"), chips(e.amount));
-    case K::DealerChanged:
-      // In a house game the house deals; only the order of play moves round.
-      if (game.rules().banking == rules::Banking::House) return "";
-      return dim(s, fmt::format("The deal passes to {}.", name(game, e.player)));
+    case K::DealerChanged: return dim(s, fmt::format("The deal passes to {}.", name(game, e.player)));
     case K::GameOver: return bold(s, "Game over.");
   }
   return "";
@@ -93,21 +90,17 @@ std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& 
 
 std::string show_table(const Style& s, const pot::PotGame& game) {
   std::string out;
-  bool house = game.rules().banking == rules::Banking::House;
-  std::string what = house ? "hand" : "deal";
+  std::string what = "deal";
   std::string deals = game.deals_total() > 0 ? fmt::format("{} {} of {}", what, game.deals_done() + 1, game.deals_total())
                                              : fmt::format("{} {}", what, game.deals_done() + 1);
-  // In a house game the house deals: no player is the dealer.
-  std::string dealer = house ? "" : fmt::format(" · dealer {}", name(game, game.dealer()));
+  std::string dealer = fmt::format(" · dealer {}", name(game, game.dealer()));
   out += dim(s, fmt::format("── {} · {}{} · {} cards left ──", game.rules().name, deals, dealer, game.shoe().remaining())) + "\n";
-  if (!house) out += fmt::format("Pot: {}\n", bold(s, std::to_string(game.pot())));
+  out += fmt::format("Pot: {}\n", bold(s, std::to_string(game.pot())));
   std::string stacks;
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
     const auto& seat = game.players()[static_cast<std::size_t>(i)];
     std::string entry = fmt::format("{} {}", seat.name, seat.chips);
-    if (house && seat.wager > 0) entry += fmt::format(" (wager {})", seat.wager);
-    // A player whose last chips are wagered is still in this hand.
-    if (!game.in_game(i) && seat.wager == 0) entry = dim(s, entry + " out");
+    if (!game.in_game(i)) entry = dim(s, entry + " out");
     else if (i == game.to_act()) entry = bold(s, "▸ " + entry);
     stacks += (stacks.empty() ? "" : "   ") + entry;
   }
@@ -174,10 +167,6 @@ std::string show_standings(const Style& s, const pot::PotGame& game) {
     out += (won ? good(s, line) : line) + "\n";
   }
   if (game.pot() > 0) out += dim(s, fmt::format("  ({} left in the pot)", chips(game.pot()))) + "\n";
-  if (game.rules().banking == rules::Banking::House) {
-    out += dim(s, fmt::format("  house result: {:+}", game.house())) + "\n";
-    if (winners.empty()) out += bad(s, "  The house beat every player.") + "\n";
-  }
   return out;
 }
 

@@ -14,5 +14,6 @@
 //   refusal(text)                a refused input or action, styled
 //   history()                    what happened so far, for a loaded game
 //   ending()                     the final standings ("" where the narration showed them)
+#include "cli/house_terminal.h"
 #include "cli/pot_terminal.h"
 #include "cli/three_terminal.h"

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "games/house/family.h"
 #include "games/pot/family.h"
 #include "games/three/family.h"
 #include "rules/knob_reader.h"
@@ -22,7 +23,7 @@ template <Family... F>
 struct FamilyList {};
 
 // Every family, by its `game` key.
-using Families = FamilyList<pot::PotFamily, three::ThreeFamily>;
+using Families = FamilyList<pot::PotFamily, house::HouseFamily, three::ThreeFamily>;
 
 namespace detail {
 template <Family... F>

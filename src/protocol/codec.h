@@ -5,8 +5,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "games/house/family.h"
 #include "games/pot/family.h"
 #include "games/three/family.h"
+#include "protocol/house_codec.h"
 #include "protocol/json_codec.h"
 #include "protocol/three_codec.h"
 
@@ -34,6 +36,19 @@ struct Codec<pot::PotFamily> {
   static json legal(const Game& g, games::Seat seat) { return legal_json(g, seat); }
   static json state(const pot::View& v) { return state_json(v); }
   static json hint(const Game& g, const json& request) { return pot_hint_json(g, request); }
+};
+
+template <>
+struct Codec<house::HouseFamily> {
+  using Game = house::HouseGame;
+  static constexpr const char* kActionExample = "{\"type\":\"bet\",\"amount\":2}";
+  static cards::CardCode stacked_card(const rules::HouseRules&, const json& j) { return card_from_json(j).code; }
+  static json action(const Game&, const pot::Action& a) { return action_json(a); }
+  static pot::Action action_from(const Game&, games::Seat, const json& j) { return action_from_json(j); }
+  static json event(const Game& g, const pot::Event& e) { return event_json(g.players(), e); }
+  static json legal(const Game& g, games::Seat seat) { return legal_json(g.players(), seat, g.legal(seat)); }
+  static json state(const house::View& v) { return house_state_json(v); }
+  static json hint(const Game& g, const json& request) { return house_hint_json(g, request); }
 };
 
 template <>

@@ -66,9 +66,9 @@ pot::Action action_from_json(const json& j) {
                                                 "stand, rebuy", type));
 }
 
-json event_json(const pot::PotGame& game, const pot::Event& e) {
+json event_json(std::span<const pot::Player> players, const pot::Event& e) {
   json j = {{"type", pot::event_name(e.kind)}};
-  if (e.player >= 0) j["player"] = game.players()[static_cast<std::size_t>(e.player)].name;
+  if (e.player >= 0) j["player"] = players[static_cast<std::size_t>(e.player)].name;
   if (e.has_card) j["card"] = card_json(e.card);
   if (e.kind == pot::EventKind::AceCalled) j["ace"] = ace_name(e.ace);
   if (e.outcome != pot::Outcome::None) j["outcome"] = pot::outcome_name(e.outcome);
@@ -85,16 +85,16 @@ json event_json(const pot::PotGame& game, const pot::Event& e) {
   return j;
 }
 
-json legal_json(const pot::PotGame& game, int player) {
+json legal_json(std::span<const pot::Player> players, int player, const pot::Legal& l) {
   json actions = json::array();
-  pot::Legal l = game.legal(player);
   if (l.bet) actions.push_back({{"type", "bet"}, {"min", l.bet_min}, {"max", l.bet_max}});
   if (l.pass) actions.push_back({{"type", "pass"}});
   if (l.call) actions.push_back({{"type", "call"}, {"ace", {"high", "low"}}});
   if (l.raise) actions.push_back({{"type", "raise"}});
   if (l.stand) actions.push_back({{"type", "stand"}});
   if (l.rebuy) actions.push_back({{"type", "rebuy"}, {"min", 1}, {"max", l.rebuy_max}});
-  json j = {{"player", player >= 0 ? json(game.players()[static_cast<std::size_t>(player)].name) : json(nullptr)},
+  json j = {{"player", player >= 0 && player < static_cast<int>(players.size()) ? json(players[static_cast<std::size_t>(player)].name)
+                                                                             : json(nullptr)},
             {"actions", actions}};
   return j;
 }
@@ -104,13 +104,7 @@ json state_json(const pot::View& game) {
   json players = json::array();
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
     const auto& s = game.players()[static_cast<std::size_t>(i)];
-    json p = {{"name", s.name}, {"chips", s.chips}, {"bought", s.bought}, {"net", s.chips - s.bought},
-              {"in", game.in_game(i)}};
-    if (r.banking == rules::Banking::House) {
-      p["wager"] = s.wager;
-      p["raised"] = s.raised;
-    }
-    players.push_back(p);
+    players.push_back({{"name", s.name}, {"chips", s.chips}, {"bought", s.bought}, {"net", s.chips - s.bought}, {"in", game.in_game(i)}});
   }
   const auto& posts = game.posts();
   json post_cards = json::array(), aces = json::array();
@@ -128,7 +122,7 @@ json state_json(const pot::View& game) {
   };
   json j = {{"game", "pot"},
             {"rules", r.name},
-            {"banking", r.banking == rules::Banking::House ? "house" : "pot"},
+            {"banking", "pot"},
             {"pot", game.pot()},
             {"players", players},
             {"dealer", name_or_null(game.dealer())},
@@ -144,7 +138,6 @@ json state_json(const pot::View& game) {
             {"over", game.over()},
             {"winners", winners}};
   if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce) j["spread"] = posts.spread();
-  if (r.banking == rules::Banking::House) j["house"] = game.house();
   return j;
 }
 

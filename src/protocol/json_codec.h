@@ -1,6 +1,7 @@
 #pragma once
 // JSON for pot games: cards as notation strings, actions, events, legal actions and the state.
 #include <optional>
+#include <span>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -26,8 +27,11 @@ json action_json(const pot::Action& action);
 // Throws ProtocolError("bad_action") for an unknown type or a missing/invalid field.
 pot::Action action_from_json(const json& j);
 
-json event_json(const pot::PotGame& game, const pot::Event& event);
-json legal_json(const pot::PotGame& game, int player);
+// The pot games' events and legal actions, also the house games' (the same vocabulary).
+json event_json(std::span<const pot::Player> players, const pot::Event& event);
+json legal_json(std::span<const pot::Player> players, int player, const pot::Legal& legal);
+inline json event_json(const pot::PotGame& game, const pot::Event& event) { return event_json(game.players(), event); }
+inline json legal_json(const pot::PotGame& game, int player) { return legal_json(game.players(), player, game.legal(player)); }
 // The table as `view`'s seat sees it.
 json state_json(const pot::View& view);
 

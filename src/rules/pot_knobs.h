@@ -22,7 +22,6 @@ void visit_pot_knobs(Visitor& v, Rules& r) {
   v.integer("banker_stake", r.banker_stake, 0, 1'000'000'000);
   v.boolean("rebuys", r.rebuys);
   v.integer("rebuy_max", r.rebuy_max, 0, 1'000'000'000);
-  v.choice("banking", r.banking, {{"pot", Banking::Pot}, {"house", Banking::House}});
   v.choice("when_pot_empty", r.when_pot_empty, {{"reante", EmptyPot::Reante}, {"end", EmptyPot::End}});
 
   v.integer("min_bet", r.min_bet, 1, 1'000'000'000);
@@ -31,9 +30,7 @@ void visit_pot_knobs(Visitor& v, Rules& r) {
   v.choice("loss_limit", r.loss_limit, {{"limit-bet", LossLimit::LimitBet}, {"cap-loss", LossLimit::CapLoss}});
   v.boolean("allow_pass", r.allow_pass);
 
-  v.choice("pair_posts", r.pair_posts,
-           {{"pay", PairPosts::Pay}, {"redeal", PairPosts::Redeal}, {"play", PairPosts::Play},
-            {"third-card", PairPosts::ThirdCard}});
+  v.choice("pair_posts", r.pair_posts, {{"pay", PairPosts::Pay}, {"redeal", PairPosts::Redeal}, {"play", PairPosts::Play}});
   v.integer("pair_pays", r.pair_pays, 0, 1'000'000);
   v.choice("consecutive_posts", r.consecutive_posts,
            {{"lose-min", ConsecutivePosts::LoseMin}, {"push", ConsecutivePosts::Push}, {"play", ConsecutivePosts::Play}});
@@ -41,10 +38,6 @@ void visit_pot_knobs(Visitor& v, Rules& r) {
   v.integer("triple_ace_multiplier", r.triple_ace_multiplier, 1, 3);
   v.choice("first_ace", r.first_ace, {{"high", FirstAce::High}, {"call", FirstAce::Call}});
   v.choice("second_ace", r.second_ace, {{"high", SecondAce::High}, {"call", SecondAce::Call}});
-
-  v.integer_list("spread_pays", r.spread_pays, 0, 1000);
-  v.integer("triple_pays", r.triple_pays, 0, 1000);
-  v.boolean("allow_raise", r.allow_raise);
 
   v.deal_count("deals", r.deals);
   v.integer("deals_per_dealer", r.deals_per_dealer, 1, 1000);

@@ -8,13 +8,11 @@ namespace inbetween::rules {
 
 using Chips = std::int64_t;
 
-// Who pays the winners: the pot the players built, or a house with its own money (Red Dog).
-enum class Banking { Pot, House };
 // What happens when the pot is emptied: everyone antes again, or the game ends.
 enum class EmptyPot { Reante, End };
 // How the first dealer is found when none is named.
 enum class FirstDealer { HighCard, Random };
-// Posts of the same rank: paid from the pot, replaced, played on, or a third card for trips.
+// Posts of the same rank: paid from the pot, replaced, played on, or (house games) a third card for trips.
 enum class PairPosts { Pay, Redeal, Play, ThirdCard };
 // Posts of consecutive ranks: the player loses the minimum bet, the hand pushes, or play on.
 enum class ConsecutivePosts { LoseMin, Push, Play };
@@ -51,7 +49,6 @@ struct PotRules {
   Chips banker_stake = 0;
   bool rebuys = false;
   Chips rebuy_max = 0;
-  Banking banking = Banking::Pot;
   EmptyPot when_pot_empty = EmptyPot::Reante;
 
   Chips min_bet = 1;
@@ -67,11 +64,6 @@ struct PotRules {
   int triple_ace_multiplier = 1;
   FirstAce first_ace = FirstAce::High;
   SecondAce second_ace = SecondAce::High;
-
-  // House games (Red Dog): pays by spread, index 0 = spread 1, the last entry for all wider.
-  std::vector<int> spread_pays = {5, 4, 2, 1};
-  int triple_pays = 11;
-  bool allow_raise = false;
 
   DealCount deals;
   int deals_per_dealer = 1;

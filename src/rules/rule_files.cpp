@@ -127,23 +127,9 @@ PotRules pot_rules_from_table(const toml::table& table, const std::string& file,
                                 rules.start_chips));
   if (rules.rebuys && rules.rebuy_max < 1)
     throw RuleError(fmt::format("{}: rebuys = true needs rebuy_max of at least 1", file));
-  if (rules.when_pot_empty == EmptyPot::Reante && rules.banking == Banking::Pot && rules.ante < 1 &&
-      rules.banker_stake < 1)
+  if (rules.when_pot_empty == EmptyPot::Reante && rules.ante < 1 && rules.banker_stake < 1)
     throw RuleError(fmt::format("{}: when_pot_empty = \"reante\" needs an ante or a banker_stake of at least 1", file));
-  if (rules.banking == Banking::House) {
-    // One set of posts for every player: nobody to call an ace, and no pot to pay a pair from.
-    if (rules.first_ace != FirstAce::High || rules.second_ace != SecondAce::High)
-      throw RuleError(fmt::format("{}: banking = \"house\" needs first_ace = \"high\" and second_ace = \"high\"", file));
-    if (rules.pair_posts == PairPosts::Pay)
-      throw RuleError(fmt::format("{}: banking = \"house\" allows pair_posts third-card, redeal or play, not pay", file));
-    if (rules.consecutive_posts == ConsecutivePosts::LoseMin)
-      throw RuleError(fmt::format("{}: banking = \"house\" allows consecutive_posts push or play, not lose-min", file));
-  } else {
-    if (rules.pair_posts == PairPosts::ThirdCard)
-      throw RuleError(fmt::format("{}: pair_posts = \"third-card\" needs banking = \"house\"", file));
-    if (rules.min_players < 2)
-      throw RuleError(fmt::format("{}: banking = \"pot\" needs min_players of at least 2", file));
-  }
+  if (rules.min_players < 2) throw RuleError(fmt::format("{}: a pot game needs min_players of at least 2", file));
   return rules;
 }
 

@@ -8,8 +8,7 @@
 
 namespace inbetween::strategy {
 
-pot::Action RandomBot::choose(const pot::PotGame& game, int player, cards::Rng& rng) const {
-  pot::Legal l = game.legal(player);
+pot::Action random_choice(const pot::Legal& l, cards::Rng& rng) {
   // 0 bet, 1 pass, 2 call high, 3 call low, 4 raise, 5 stand; a fixed array, so a decision
   // allocates nothing.
   std::array<int, 6> kinds{};
@@ -36,6 +35,10 @@ pot::Action RandomBot::choose(const pot::PotGame& game, int player, cards::Rng& 
   }
 }
 
+pot::Action RandomBot::choose(const pot::PotGame& game, int player, cards::Rng& rng) const {
+  return random_choice(game.legal(player), rng);
+}
+
 double chance_between(const pot::PotGame& game) {
   const auto& posts = game.posts();
   int decks = game.rules().decks;
@@ -59,8 +62,6 @@ pot::Action SensibleBot::choose(const pot::PotGame& game, int player, cards::Rng
     int other = posts.value(0);
     return pot::Call{(cards::kAceRank - other) >= (other - 1) ? pot::AceValue::High : pot::AceValue::Low};
   }
-  if (game.phase() == pot::Phase::Wager) return l.bet ? pot::Action{pot::Bet{l.bet_min}} : pot::Action{pot::Pass{}};
-  if (game.phase() == pot::Phase::Raise) return (l.raise && posts.spread() >= 7) ? pot::Action{pot::Raise{}} : pot::Action{pot::Stand{}};
   if (!l.bet) return pot::Pass{};
   double p = chance_between(game);
   if (p < 0.5) {
@@ -85,8 +86,6 @@ pot::Action CautiousBot::choose(const pot::PotGame& game, int player, cards::Rng
   switch (game.phase()) {
     case pot::Phase::CallFirstAce:
     case pot::Phase::CallSecondAce: return advice->best;
-    case pot::Phase::Raise: return pot::Stand{};
-    case pot::Phase::Wager: return l.bet ? pot::Action{pot::Bet{l.bet_min}} : pot::Action{pot::Pass{}};
     default: break;
   }
   if (!l.bet) return pot::Pass{};

@@ -25,14 +25,14 @@ class RandomBot : public PotBot {
 };
 
 // `sensible`: bets in proportion to the chance the spread gives, folds bad spreads where it
-// may, calls aces for the wider spread, raises Red Dog spreads of 7 or more.
+// may, calls aces for the wider spread.
 class SensibleBot : public PotBot {
  public:
   pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const override;
 };
 
 // `cautious`: small stakes: the minimum bet only when the odds favour it (else pass where it may),
-// aces called by value, never a raise.
+// aces called by value.
 class CautiousBot : public PotBot {
  public:
   pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const override;
@@ -43,6 +43,10 @@ class OptimalBot : public PotBot {
  public:
   pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const override;
 };
+
+// A uniformly chosen kind of legal action, and a uniform amount for a bet (the random bots of
+// the pot and the house games).
+pot::Action random_choice(const pot::Legal& legal, cards::Rng& rng);
 
 // Chance that a third card falls strictly between the posts, counting the cards left unseen
 // (a fresh shoe less the posts).

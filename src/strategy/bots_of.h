@@ -5,9 +5,11 @@
 #include <string>
 #include <vector>
 
+#include "games/house/family.h"
 #include "games/pot/family.h"
 #include "games/three/family.h"
 #include "strategy/bots.h"
+#include "strategy/house_bots.h"
 #include "strategy/three_bots.h"
 
 namespace inbetween::strategy {
@@ -21,6 +23,13 @@ struct BotsOf<games::pot::PotFamily> {
   using Bot = PotBot;
   static std::unique_ptr<Bot> make(const std::string& kind) { return make_pot_bot(kind); }
   static std::vector<std::string> kinds() { return pot_bot_kinds(); }
+};
+
+template <>
+struct BotsOf<games::house::HouseFamily> {
+  using Bot = HouseBot;
+  static std::unique_ptr<Bot> make(const std::string& kind) { return make_house_bot(kind); }
+  static std::vector<std::string> kinds() { return house_bot_kinds(); }
 };
 
 template <>

@@ -4,20 +4,12 @@
 
 #include <fmt/format.h>
 
-#include "strategy/red_dog.h"
 
 namespace inbetween::strategy {
 namespace {
 
 PotChoice best_of(const std::vector<PotChoice>& choices) {
   return *std::max_element(choices.begin(), choices.end(), [](const PotChoice& a, const PotChoice& b) { return a.ev < b.ev; });
-}
-
-// A house-game wager of 1 on these posts: between pays by spread; anything else loses.
-double house_unit_ev(const rules::PotRules& r, const pot::Posts& posts, const ThirdCardOdds& o) {
-  int s = posts.spread();
-  int pays = s > 0 ? r.spread_pays[std::min(static_cast<std::size_t>(s), r.spread_pays.size()) - 1] : 0;
-  return o.total > 0 ? (static_cast<double>(o.between) * pays - (o.total - o.between)) / o.total : 0.0;
 }
 
 }  // namespace
@@ -60,32 +52,7 @@ std::optional<PotAdvice> advise(const pot::PotGame& game) {
       }
       break;
     }
-    case pot::Phase::Wager: {
-      // The wager's worth is the table's: the house edge for the cards left in the shoe.
-      double unit = 0;
-      try {
-        unit = analyse_house_game(r, unseen).player_ev();
-      } catch (const std::invalid_argument&) {
-        unit = 0;
-      }
-      if (legal.bet) {
-        a.choices.push_back({pot::Bet{legal.bet_min}, unit * static_cast<double>(legal.bet_min), "the smallest wager"});
-        if (legal.bet_max != legal.bet_min)
-          a.choices.push_back({pot::Bet{legal.bet_max}, unit * static_cast<double>(legal.bet_max), "the largest wager"});
-      }
-      if (legal.pass) a.choices.push_back({pot::Pass{}, 0.0, "sit out"});
-      break;
-    }
-    case pot::Phase::Raise: {
-      auto o = third_card_odds(game.posts(), unseen);
-      a.odds = o;
-      double unit = house_unit_ev(r, game.posts(), o);
-      double w = static_cast<double>(seat_ref.wager);
-      a.choices.push_back({pot::Stand{}, unit * w, "keep the wager"});
-      if (legal.raise) a.choices.push_back({pot::Raise{}, 2 * unit * w, "double the wager"});
-      break;
-    }
-    case pot::Phase::Over: return std::nullopt;
+    default: return std::nullopt;  // Wager and Raise are the house games' (house_advisor.h)
   }
   a.best = best_of(a.choices).action;
   return a;

@@ -27,12 +27,12 @@ RankCounts counts_of(std::span<const cards::CardCode> codes) {
   return counts;
 }
 
-RankCounts fresh_counts(const rules::PotRules& rules) {
-  std::vector<cards::CardCode> one = rules.deck_cards;
+RankCounts fresh_counts(const std::vector<std::uint8_t>& deck_cards, int decks) {
+  std::vector<cards::CardCode> one = deck_cards;
   if (one.empty())
     for (int c = 0; c < cards::kStandardDeckSize; ++c) one.push_back(static_cast<cards::CardCode>(c));
   RankCounts counts;
-  for (int d = 0; d < rules.decks; ++d)
+  for (int d = 0; d < decks; ++d)
     for (auto code : one) counts.add(cards::Card{code});
   return counts;
 }

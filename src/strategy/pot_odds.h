@@ -25,8 +25,10 @@ struct RankCounts {
   bool take(cards::Card card);
 };
 
+// The whole shoe of `decks` copies of a deck file's cards (empty: the standard 52).
+RankCounts fresh_counts(const std::vector<std::uint8_t>& deck_cards, int decks);
 // The whole shoe of the rules' decks (deck file x decks).
-RankCounts fresh_counts(const rules::PotRules& rules);
+inline RankCounts fresh_counts(const rules::PotRules& rules) { return fresh_counts(rules.deck_cards, rules.decks); }
 // The cards still undealt in a shoe (the cards on the table are out of it).
 RankCounts counts_of(std::span<const cards::CardCode> cards);
 

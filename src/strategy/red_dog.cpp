@@ -6,18 +6,15 @@
 
 namespace inbetween::strategy {
 
-RedDogAnalysis analyse_house_game(const rules::PotRules& rules, const RankCounts& shoe) {
-  if (rules.pair_posts == rules::PairPosts::Redeal || rules.pair_posts == rules::PairPosts::Pay)
+RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCounts& shoe) {
+  if (rules.pair_posts == rules::PairPosts::Redeal)
     throw std::invalid_argument("the house edge is computed for pair_posts = \"third-card\" or \"play\"");
   RedDogAnalysis a;
   const std::int64_t n = shoe.total;
   a.cards = shoe.total;
   a.denominator = n * (n - 1) * (n - 2);
   const std::int64_t rest = n - 2;
-  auto pays_for = [&](int spread) {
-    const auto& pays = rules.spread_pays;
-    return pays[std::min(static_cast<std::size_t>(spread), pays.size()) - 1];
-  };
+  auto pays_for = [&](int spread) { return rules::spread_pays(rules, spread); };
   for (int s = 1; s <= 11; ++s) a.spreads.push_back({s, pays_for(s), 0, 0, 0, false, 0});
   std::int64_t pair_deals = 0, consecutive_deals = 0, trips_ways = 0, numerator = 0;
   std::vector<std::int64_t> spread_value(12, 0);  // net numerator (over deals x rest) per spread, standing
@@ -72,6 +69,11 @@ RedDogAnalysis analyse_house_game(const rules::PotRules& rules, const RankCounts
                              : 0.0;
   a.player_numerator = numerator;
   return a;
+}
+
+double spread_unit_ev(const rules::HouseRules& rules, const pot::Posts& posts, const ThirdCardOdds& o) {
+  int pays = rules::spread_pays(rules, posts.spread());
+  return o.total > 0 ? (static_cast<double>(o.between) * pays - (o.total - o.between)) / o.total : 0.0;
 }
 
 }  // namespace inbetween::strategy

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "rules/pot_rules.h"
+#include "rules/house_rules.h"
 #include "strategy/pot_odds.h"
 
 namespace inbetween::strategy {
@@ -33,6 +33,8 @@ struct RedDogAnalysis {
 
 // The analysis for `shoe` (e.g. fresh_counts(rules)); throws std::invalid_argument for
 // rules this enumeration does not cover (pair_posts = redeal).
-RedDogAnalysis analyse_house_game(const rules::PotRules& rules, const RankCounts& shoe);
+RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCounts& shoe);
+// A wager of 1 standing on these posts: between pays by the spread; anything else loses it.
+double spread_unit_ev(const rules::HouseRules& rules, const pot::Posts& posts, const ThirdCardOdds& odds);
 
 }  // namespace inbetween::strategy

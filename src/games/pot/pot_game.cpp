@@ -85,7 +85,6 @@ Card PotGame::draw(std::vector<Event>& events) {
 bool PotGame::in_game(int seat) const {
   const Player& s = players_[static_cast<std::size_t>(seat)];
   if (rules_->rebuys) return true;
-  if (house_game()) return s.chips >= rules_->min_bet;
   // Where pairs of posts pay, a stack can grow without a bet: any chip keeps a player in.
   if (rules_->pair_posts == rules::PairPosts::Pay && rules_->pair_pays > 0) return s.chips > 0;
   // Otherwise a stack that cannot cover the minimum bet (with the post-hit cost, where bets are
@@ -99,7 +98,7 @@ bool PotGame::in_game(int seat) const {
 bool PotGame::enough_players() const {
   int in = 0;
   for (int i = 0; i < count(); ++i) in += in_game(i) ? 1 : 0;
-  return in >= (house_game() ? 1 : 2);
+  return in >= 2;
 }
 
 Chips PotGame::chips_in() const {
@@ -114,8 +113,6 @@ std::vector<Seat> PotGame::winners() const {
   Chips top = 0;
   for (int i = 0; i < count(); ++i) {
     Chips net = players_[static_cast<std::size_t>(i)].chips - players_[static_cast<std::size_t>(i)].bought;
-    // Against the house, only a player who ends ahead has won anything.
-    if (house_game() && net <= 0) continue;
     if (best.empty() || net > top) {
       best = {i};
       top = net;
@@ -192,15 +189,7 @@ void PotGame::form_pot(std::vector<Event>& events) {
 void PotGame::start_deal(std::vector<Event>& events) {
   turn_offset_ = 0;
   if (!enough_players()) return finish_game(events);
-  if (house_game()) {
-    if (static_cast<int>(shoe_.remaining()) < rules_->reshuffle_below) {
-      shoe_.reshuffle();
-      emit(events, EventKind::Shuffled, -1, shoe_.generation());
-    }
-    next_house_player(Phase::Wager, events);
-  } else {
-    pending_ = Pending::NextTurn;
-  }
+  pending_ = Pending::NextTurn;
 }
 
 void PotGame::run(std::vector<Event>& events) {
@@ -261,7 +250,7 @@ void PotGame::end_deal(std::vector<Event>& events) {
     dealer_ = (dealer_ + 1) % count();
     deals_by_dealer_ = 0;
     emit(events, EventKind::DealerChanged, dealer_);
-    if (!house_game() && pot_ == 0) form_pot(events);  // a new bank
+    if (pot_ == 0) form_pot(events);  // a new bank
   }
   if (!enough_players()) return finish_game(events);
   if (rules_->reshuffle_each_deal) {
@@ -284,9 +273,8 @@ void PotGame::deal_first_post(std::vector<Event>& events) {
   Card c = draw(events);
   posts_.cards[0] = c;
   posts_.count = 1;
-  int player = house_game() ? -1 : turn_seat_;
-  emit_card(events, EventKind::PostDealt, player, c);
-  if (c.is_ace() && rules_->first_ace == rules::FirstAce::Call && !house_game()) {
+  emit_card(events, EventKind::PostDealt, turn_seat_, c);
+  if (c.is_ace() && rules_->first_ace == rules::FirstAce::Call) {
     phase_ = Phase::CallFirstAce;
     to_act_ = turn_seat_;
     return;
@@ -298,13 +286,12 @@ void PotGame::deal_second_post(std::vector<Event>& events) {
   Card c = draw(events);
   posts_.cards[1] = c;
   posts_.count = 2;
-  emit_card(events, EventKind::PostDealt, house_game() ? -1 : turn_seat_, c);
-  if (c.is_ace() && rules_->second_ace == rules::SecondAce::Call && !house_game()) {
+  emit_card(events, EventKind::PostDealt, turn_seat_, c);
+  if (c.is_ace() && rules_->second_ace == rules::SecondAce::Call) {
     phase_ = Phase::CallSecondAce;
     to_act_ = turn_seat_;
     return;
   }
-  if (house_game()) return house_posts_complete(events);
   posts_complete(events);
 }
 
@@ -325,7 +312,7 @@ void PotGame::posts_complete(std::vector<Event>& events) {
         clear_table();
         return deal_first_post(events);
       case rules::PairPosts::Play:
-      case rules::PairPosts::ThirdCard:  // refused for pot games when the rules are loaded
+      case rules::PairPosts::ThirdCard:  // a house-game knob: not among the pot games' choices
         break;
     }
   } else if (posts_.consecutive()) {
@@ -349,14 +336,7 @@ void PotGame::posts_complete(std::vector<Event>& events) {
 
 Chips PotGame::bet_limit(int player, std::string* why) const {
   const Player& s = players_[static_cast<std::size_t>(player)];
-  if (phase_ != Phase::Wager) return pot::bet_limit(*rules_, posts_, pot_, s.chips, shoe_.generation() == 0, why);
-  // A house-game wager: the stack and the table maximum.
-  if (why) *why = fmt::format("your stack of {}", s.chips);
-  if (rules_->max_bet > 0 && rules_->max_bet < s.chips) {
-    if (why) *why = fmt::format("the table maximum of {} (max_bet)", rules_->max_bet);
-    return rules_->max_bet;
-  }
-  return s.chips;
+  return pot::bet_limit(*rules_, posts_, pot_, s.chips, shoe_.generation() == 0, why);
 }
 
 void PotGame::resolve_bet(Chips amount, std::vector<Event>& events) {
@@ -389,117 +369,6 @@ void PotGame::end_turn(std::vector<Event>& events) {
   pending_ = Pending::NextTurn;
 }
 
-// ---- a hand of a house game (Red Dog) ------------------------------------------------------
-
-void PotGame::next_house_player(Phase phase, std::vector<Event>& events) {
-  while (++turn_offset_ <= count()) {
-    int seat = (dealer_ + turn_offset_) % count();
-    const Player& s = players_[static_cast<std::size_t>(seat)];
-    bool takes_part = phase == Phase::Wager ? in_game(seat) : s.wager > 0;
-    if (takes_part) {
-      phase_ = phase;
-      to_act_ = seat;
-      turn_seat_ = seat;
-      return;
-    }
-  }
-  to_act_ = -1;
-  if (phase == Phase::Wager) {
-    bool anyone = std::any_of(players_.begin(), players_.end(), [](const Player& s) { return s.wager > 0; });
-    if (!anyone) {
-      // Nobody wagered (all sat out): the hand is void.
-      pending_ = Pending::NextDeal;
-      return;
-    }
-    deal_first_post(events);
-  } else {
-    resolve_house(events);
-  }
-}
-
-void PotGame::house_posts_complete(std::vector<Event>& events) {
-  bool pair = posts_.pair(false);
-  if (pair && rules_->pair_posts == rules::PairPosts::Redeal) {
-    emit(events, EventKind::PostsReplaced, -1);
-    clear_table();
-    return deal_first_post(events);
-  }
-  if (pair && rules_->pair_posts == rules::PairPosts::ThirdCard) {
-    Card third = draw(events);
-    third_ = third;
-    bool trips = third.rank() == posts_.cards[0].rank();
-    emit_card(events, EventKind::ThirdCard, -1, third, trips ? Outcome::Trips : Outcome::NoTrips);
-    for (int i = 0; i < count(); ++i) {
-      Player& s = players_[static_cast<std::size_t>(i)];
-      if (s.wager == 0) continue;
-      if (trips) {
-        Chips won = s.wager * rules_->triple_pays;
-        house_ -= won;
-        s.chips += s.wager + won;
-        Event e{EventKind::Win, static_cast<std::int8_t>(i), false, {}, AceValue::High, Outcome::Trips, won};
-        events.push_back(e);
-      } else {
-        s.chips += s.wager;
-        emit(events, EventKind::Push, i, s.wager);
-      }
-      s.wager = 0;
-    }
-    return end_hand(events);
-  }
-  if (!pair && posts_.consecutive() && rules_->consecutive_posts == rules::ConsecutivePosts::Push) {
-    for (int i = 0; i < count(); ++i) {
-      Player& s = players_[static_cast<std::size_t>(i)];
-      if (s.wager == 0) continue;
-      s.chips += s.wager;
-      emit(events, EventKind::Push, i, s.wager);
-      s.wager = 0;
-    }
-    return end_hand(events);
-  }
-  if (rules_->allow_raise) {
-    turn_offset_ = 0;
-    return next_house_player(Phase::Raise, events);
-  }
-  resolve_house(events);
-}
-
-void PotGame::resolve_house(std::vector<Event>& events) {
-  Card third = draw(events);
-  third_ = third;
-  Outcome outcome = posts_.judge(third);
-  if (outcome == Outcome::TripleAce) outcome = Outcome::HitPost;  // no special triple-ace rule
-  emit_card(events, EventKind::ThirdCard, -1, third, outcome);
-  int spread = posts_.spread();
-  const auto& pays = rules_->spread_pays;
-  Chips odds = spread > 0 ? pays[std::min(static_cast<std::size_t>(spread), pays.size()) - 1] : 0;
-  for (int i = 0; i < count(); ++i) {
-    Player& s = players_[static_cast<std::size_t>(i)];
-    if (s.wager == 0) continue;
-    if (outcome == Outcome::Between) {
-      Chips won = s.wager * odds;
-      house_ -= won;
-      s.chips += s.wager + won;
-      Event e{EventKind::Win, static_cast<std::int8_t>(i), false, {}, AceValue::High, outcome, won};
-      events.push_back(e);
-    } else {
-      house_ += s.wager;
-      Event e{EventKind::Loss, static_cast<std::int8_t>(i), false, {}, AceValue::High, outcome, s.wager};
-      events.push_back(e);
-    }
-    s.wager = 0;
-    s.raised = false;
-  }
-  end_hand(events);
-}
-
-void PotGame::end_hand(std::vector<Event>& events) {
-  (void)events;
-  clear_table();
-  for (auto& s : players_) s.raised = false;
-  to_act_ = -1;
-  pending_ = Pending::NextDeal;
-}
-
 // ---- actions -------------------------------------------------------------------------------
 
 Legal PotGame::legal(int player) const {
@@ -513,8 +382,7 @@ Legal PotGame::legal(int player) const {
   switch (phase_) {
     case Phase::CallFirstAce:
     case Phase::CallSecondAce: l.call = true; break;
-    case Phase::Bet:
-    case Phase::Wager: {
+    case Phase::Bet: {
       Chips mx = bet_limit(player, nullptr);
       l.bet = mx >= rules_->min_bet;
       if (l.bet) {
@@ -525,11 +393,7 @@ Legal PotGame::legal(int player) const {
       l.pass = rules_->allow_pass || !l.bet;
       break;
     }
-    case Phase::Raise:
-      l.raise = players_[static_cast<std::size_t>(player)].chips >= players_[static_cast<std::size_t>(player)].wager;
-      l.stand = true;
-      break;
-    case Phase::Over: break;
+    default: break;  // Wager and Raise are the house games' phases
   }
   return l;
 }
@@ -571,9 +435,7 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
   return std::visit(
       Overloaded{
           [&](const Bet& b) -> std::optional<Refusal> {
-            if (phase_ == Phase::Raise) return Refusal{"not_now", "the wager is placed: raise or stand"};
-            if (phase_ != Phase::Bet && phase_ != Phase::Wager)
-              return Refusal{"not_now", "no bet now: the ace post must be called high or low first"};
+            if (phase_ != Phase::Bet) return Refusal{"not_now", "no bet now: the ace post must be called high or low first"};
             Chips mx = bet_limit(player, nullptr);
             // The binding limit is put in words only for a refusal: an accepted bet allocates nothing.
             auto why = [&] {
@@ -590,9 +452,7 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
             return std::nullopt;
           },
           [&](const Pass&) -> std::optional<Refusal> {
-            if (phase_ != Phase::Bet && phase_ != Phase::Wager)
-              return Refusal{"not_now", phase_ == Phase::Raise ? "the wager is placed: raise or stand"
-                                                               : "call the ace post high or low first"};
+            if (phase_ != Phase::Bet) return Refusal{"not_now", "call the ace post high or low first"};
             if (!l.pass)
               return Refusal{"pass_not_allowed",
                              fmt::format("these rules have no fold (allow_pass = false): bet from {} to {}", l.bet_min, l.bet_max)};
@@ -603,18 +463,10 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
             return std::nullopt;
           },
           [&](const Raise&) -> std::optional<Refusal> {
-            if (!house_game())
-              return Refusal{"raise_not_allowed", "raise belongs to house games like Red Dog; these rules have none (banking = pot)"};
-            if (phase_ != Phase::Raise) return Refusal{"not_now", "a raise comes after the spread is announced"};
-            if (!l.raise)
-              return Refusal{"raise_unaffordable", fmt::format("a raise of {} exceeds your stack of {}", s.wager, s.chips)};
-            return std::nullopt;
+            return Refusal{"raise_not_allowed", "raise belongs to house games like Red Dog; a pot game has none"};
           },
           [&](const Stand&) -> std::optional<Refusal> {
-            if (phase_ != Phase::Raise)
-              return Refusal{"not_now", house_game() ? "stand comes after the spread is announced"
-                                                     : "stand belongs to house games like Red Dog"};
-            return std::nullopt;
+            return Refusal{"not_now", "stand belongs to house games like Red Dog"};
           },
           [&](const Rebuy&) -> std::optional<Refusal> { return std::nullopt; },
       },
@@ -645,37 +497,14 @@ std::optional<Refusal> PotGame::apply(int player, const Action& action, std::vec
                  },
                  [&](const Bet& b) {
                    to_act_ = -1;
-                   if (phase_ == Phase::Wager) {
-                     s.chips -= b.amount;
-                     s.wager = b.amount;
-                     emit(events, EventKind::Bet, player, b.amount);
-                     next_house_player(Phase::Wager, events);
-                   } else {
-                     resolve_bet(b.amount, events);
-                   }
+                   resolve_bet(b.amount, events);
                  },
                  [&](const Pass&) {
                    to_act_ = -1;
                    emit(events, EventKind::Pass, player);
-                   if (phase_ == Phase::Wager) {
-                     next_house_player(Phase::Wager, events);
-                   } else {
-                     end_turn(events);
-                   }
+                   end_turn(events);
                  },
-                 [&](const Raise&) {
-                   to_act_ = -1;
-                   s.chips -= s.wager;
-                   emit(events, EventKind::Raise, player, s.wager);
-                   s.wager *= 2;
-                   s.raised = true;
-                   next_house_player(Phase::Raise, events);
-                 },
-                 [&](const Stand&) {
-                   to_act_ = -1;
-                   emit(events, EventKind::Stand, player);
-                   next_house_player(Phase::Raise, events);
-                 },
+                 [&](const auto&) {},  // raise and stand are refused above
              },
              action);
   run(events);

@@ -22,7 +22,7 @@ struct Player {
   Chips chips = 0;
   Chips bought = 0;   // start chips plus rebuys: what this player put into the game
   Chips wager = 0;    // house games: chips on the table this hand
-  bool raised = false;
+  bool raised = false;  // house games: the wager was doubled
 };
 
 // What the game waits for.
@@ -70,7 +70,6 @@ class PotGame {
   std::shared_ptr<const PotRules> rules_ptr() const { return rules_; }
   std::span<const Player> players() const { return players_; }
   Chips pot() const { return pot_; }
-  Chips house() const { return house_; }
   int dealer() const { return dealer_; }
   Phase phase() const { return phase_; }
   bool over() const { return phase_ == Phase::Over; }
@@ -82,7 +81,6 @@ class PotGame {
   // Chips that came into the game: start chips and rebuys.
   Chips chips_in() const;
   // Players with the best result (chips less what they bought); empty until the game is over.
-  // In house games only players who end ahead of the house count; none if the house beat everyone.
   std::vector<Seat> winners() const;
   // Every card the table holds now (posts and third card), for conservation checks.
   std::vector<Card> table_cards() const;
@@ -90,7 +88,6 @@ class PotGame {
   bool in_game(int seat) const;
 
  private:
-  bool house_game() const { return rules_->banking == rules::Banking::House; }
   int count() const { return static_cast<int>(players_.size()); }
   Card draw(std::vector<Event>& events);
   void emit(std::vector<Event>& events, EventKind kind, int player, Chips amount = 0) const;
@@ -114,11 +111,7 @@ class PotGame {
   // The largest bet allowed now; `why` (if given) receives the limit that binds, in words.
   Chips bet_limit(int player, std::string* why) const;
   void run(std::vector<Event>& events);
-  void end_hand(std::vector<Event>& events);
 
-  void house_posts_complete(std::vector<Event>& events);
-  void next_house_player(Phase phase, std::vector<Event>& events);
-  void resolve_house(std::vector<Event>& events);
 
   std::optional<Refusal> check(int player, const Action& action) const;
 
@@ -126,7 +119,6 @@ class PotGame {
   std::vector<Player> players_;
   cards::Shoe shoe_;
   Chips pot_ = 0;
-  Chips house_ = 0;
   int dealer_ = 0;
   int to_act_ = -1;
   Phase phase_ = Phase::Bet;  // set before every decision; Over only at the end

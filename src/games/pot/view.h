@@ -21,7 +21,6 @@ class View {
   std::span<const Player> players() const { return game_->players(); }
   bool in_game(Seat seat) const { return game_->in_game(seat); }
   Chips pot() const { return game_->pot(); }
-  Chips house() const { return game_->house(); }
   Seat dealer() const { return game_->dealer(); }
   Seat to_act() const { return game_->to_act(); }
   Phase phase() const { return game_->phase(); }

@@ -1,0 +1,107 @@
+#pragma once
+// The house games (Red Dog) as a pure state machine: every player wagers against the house,
+// one set of posts for the table, a raise once the spread is known, the house pays by spread.
+// The actions and events are the In-Between vocabulary the pot games use (games/pot/action.h,
+// event.h); the rules, the course of a hand and the refusals are this family's own.
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cards/shoe.h"
+#include "games/game.h"
+#include "games/pot/action.h"
+#include "games/pot/event.h"
+#include "games/pot/pot_game.h"
+#include "games/pot/posts.h"
+#include "rules/house_rules.h"
+
+namespace inbetween::games::house {
+
+using pot::Action;
+using pot::Card;
+using pot::Event;
+using pot::EventKind;
+using pot::Legal;
+using pot::Outcome;
+using pot::Phase;  // Wager, Raise and Over
+using pot::Player;
+using pot::Posts;
+using rules::Chips;
+using rules::HouseRules;
+
+class View;
+
+class HouseGame {
+ public:
+  // Seats the players, finds who plays first and opens the first hand's wagers.
+  HouseGame(std::shared_ptr<const HouseRules> rules, const Setup& setup, std::vector<Event>& events);
+
+  Seat to_act() const { return to_act_; }
+  bool over() const { return phase_ == Phase::Over; }
+  Phase phase() const { return phase_; }
+  Legal legal(Seat seat) const;
+  void legal_actions(Seat seat, std::vector<Choice<Action>>& out) const;
+  // Applies one action: appends its events, or returns why it is refused and changes nothing.
+  std::optional<Refusal> apply(Seat seat, const Action& action, std::vector<Event>& events);
+  View view(Seat seat) const;
+  std::vector<std::string> names() const;
+
+  const HouseRules& rules() const { return *rules_; }
+  const cards::Shoe& shoe() const { return shoe_; }
+  std::span<const Player> players() const { return players_; }
+  // The house's result so far (what the players lost less what it paid).
+  Chips house() const { return house_; }
+  // The seat after whom the wagers start; it moves round every hand.
+  Seat dealer() const { return dealer_; }
+  const Posts& posts() const { return posts_; }
+  std::optional<Card> third_card() const { return third_; }
+  int hands_done() const { return hands_done_; }
+  int hands_total() const { return hands_total_; }
+  // Whether this seat can still wager (a stack of at least the minimum).
+  bool in_game(Seat seat) const;
+  Chips chips_in() const;
+  // Players who end ahead of the house, the best first-equal; none when the house beat everyone.
+  std::vector<Seat> winners() const;
+  std::vector<Card> table_cards() const;
+
+ private:
+  int count() const { return static_cast<int>(players_.size()); }
+  Player& at(Seat seat) { return players_[static_cast<std::size_t>(seat)]; }
+  const Player& at(Seat seat) const { return players_[static_cast<std::size_t>(seat)]; }
+  Card draw(std::vector<Event>& events);
+  // Appends an event for `seat` (-1: the table) and returns it for its other fields.
+  Event& emit(std::vector<Event>& events, EventKind kind, Seat seat, Chips amount = 0) const;
+  Event& emit_card(std::vector<Event>& events, EventKind kind, Seat seat, Card card, Outcome outcome = Outcome::None) const;
+  void reshuffle(std::vector<Event>& events);
+
+  void choose_first(const Setup& setup, std::vector<Event>& events);
+  void start_hand(std::vector<Event>& events);
+  void next_player(Phase phase, std::vector<Event>& events);
+  void deal_posts(std::vector<Event>& events);
+  void settle_trips(std::vector<Event>& events);
+  void push_all(std::vector<Event>& events);
+  void resolve(std::vector<Event>& events);
+  void end_hand(std::vector<Event>& events);
+  void finish_game(std::vector<Event>& events);
+  bool anyone_in() const;
+  // The largest wager allowed now; `why` (if given) receives the limit that binds, in words.
+  Chips wager_limit(Seat seat, std::string* why) const;
+  std::optional<Refusal> check(Seat seat, const Action& action) const;
+
+  std::shared_ptr<const HouseRules> rules_;
+  std::vector<Player> players_;
+  cards::Shoe shoe_;
+  Chips house_ = 0;
+  Seat dealer_ = 0;
+  Seat to_act_ = kNobody;
+  Phase phase_ = Phase::Wager;
+  Posts posts_;
+  std::optional<Card> third_;
+  int offset_ = 0;  // seats after the dealer reached in this round of wagers or raises
+  int hands_done_ = 0;
+  int hands_total_ = 0;
+};
+
+}  // namespace inbetween::games::house

@@ -1,0 +1,198 @@
+#pragma once
+// A table of the In-Between bet games (pot games and Red Dog) for rule tests on stacked decks:
+// a game of family F with named seats, every event since the start, and the helpers that read
+// events and check that a refusal changed nothing.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cards/card.h"
+#include "games/pot/action.h"
+#include "games/pot/event.h"
+#include "rules/rule_files.h"
+
+namespace inbetween::testing_support {
+
+using cards::Card;
+using games::pot::Action;
+using games::pot::Event;
+using games::pot::EventKind;
+using games::pot::Legal;
+using games::pot::Refusal;
+using rules::Chips;
+using rules::Override;
+
+inline Card card(std::string_view text) {
+  auto c = cards::parse_card(text);
+  if (!c) throw std::invalid_argument("not a card: " + std::string(text));
+  return *c;
+}
+
+inline std::vector<std::string> seat_names(int n) {
+  static const char* const kNames[] = {"ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"};
+  return {kNames, kNames + n};
+}
+
+// A game of family F built from a preset with named seats ("ann", "bob", ...), an optional
+// dealer and a stacked deck; `log` holds every event since the start.
+template <class F>
+struct BetTable {
+  using Game = typename F::Game;
+  std::vector<Event> log;
+  Game game;
+
+  BetTable(const std::string& preset, int players, std::optional<int> dealer, const std::vector<std::string>& stack,
+           const std::vector<Override>& overrides = {}, std::uint64_t seed = 7)
+      : log(), game(make(preset, players, dealer, stack, overrides, seed, log)) {}
+
+  static Game make(const std::string& preset, int players, std::optional<int> dealer, const std::vector<std::string>& stack,
+                   const std::vector<Override>& overrides, std::uint64_t seed, std::vector<Event>& events) {
+    games::Setup setup;
+    setup.players = seat_names(players);
+    setup.seed = seed;
+    setup.dealer = dealer;
+    for (const auto& c : stack) setup.stacked.push_back(card(c).code);
+    return Game(std::make_shared<const typename F::Rules>(F::load(rules::read_rule_file(preset, overrides))), setup, events);
+  }
+
+  // Applies an action that must be accepted; returns its events.
+  std::vector<Event> act(int player, const Action& action) {
+    std::vector<Event> events;
+    if (auto refusal = game.apply(player, action, events))
+      ADD_FAILURE() << games::pot::action_name(action) << " by seat " << player << " refused: " << refusal->code << ": "
+                    << refusal->message;
+    log.insert(log.end(), events.begin(), events.end());
+    return events;
+  }
+
+  Chips chips(int seat) const { return game.players()[static_cast<std::size_t>(seat)].chips; }
+  Chips wager(int seat) const { return game.players()[static_cast<std::size_t>(seat)].wager; }
+  Legal legal() const { return game.legal(game.to_act()); }
+};
+
+inline int who(const Event& e) { return e.player; }
+
+inline std::vector<Event> only(const std::vector<Event>& events, EventKind kind) {
+  std::vector<Event> out;
+  for (const auto& e : events)
+    if (e.kind == kind) out.push_back(e);
+  return out;
+}
+
+// The first event of a kind; a failure (and an empty event) when there is none.
+inline Event first(const std::vector<Event>& events, EventKind kind) {
+  for (const auto& e : events)
+    if (e.kind == kind) return e;
+  ADD_FAILURE() << "no " << games::pot::event_name(kind) << " event";
+  return Event{};
+}
+
+inline int count(const std::vector<Event>& events, EventKind kind) { return static_cast<int>(only(events, kind).size()); }
+
+inline std::vector<int> players_of(const std::vector<Event>& events, EventKind kind) {
+  std::vector<int> out;
+  for (const auto& e : only(events, kind)) out.push_back(who(e));
+  return out;
+}
+
+inline std::vector<Card> cards_of(const std::vector<Event>& events, EventKind kind) {
+  std::vector<Card> out;
+  for (const auto& e : only(events, kind)) out.push_back(e.card);
+  return out;
+}
+
+inline std::vector<Chips> amounts_of(const std::vector<Event>& events, EventKind kind) {
+  std::vector<Chips> out;
+  for (const auto& e : only(events, kind)) out.push_back(e.amount);
+  return out;
+}
+
+// Position of the first event of a kind (events.size() when absent).
+inline std::size_t index_of(const std::vector<Event>& events, EventKind kind, std::size_t from = 0) {
+  for (std::size_t i = from; i < events.size(); ++i)
+    if (events[i].kind == kind) return i;
+  return events.size();
+}
+
+// Reshuffles after the first deck (the start emits shuffle number 0).
+inline int reshuffles(const std::vector<Event>& events) {
+  int n = 0;
+  for (const auto& e : only(events, EventKind::Shuffled)) n += e.amount > 0 ? 1 : 0;
+  return n;
+}
+
+template <class G>
+std::vector<Card> posts_of(const G& g) {
+  return {g.posts().cards.begin(), g.posts().cards.begin() + g.posts().count};
+}
+
+// What sits in the middle: a pot game's pot, or a house game's result.
+template <class G>
+Chips middle(const G& g) {
+  if constexpr (requires { g.pot(); }) return g.pot();
+  else return g.house();
+}
+
+// Chips: stacks, wagers and the pot (or the house's result) always add up to what came in.
+template <class G>
+void expect_chips_conserved(const G& g) {
+  Chips total = middle(g);
+  for (const auto& s : g.players()) total += s.chips + s.wager;
+  EXPECT_EQ(total, g.chips_in());
+}
+
+// Cards: undealt, discarded and on the table always make up the whole shoe.
+template <class G>
+void expect_cards_conserved(const G& g) {
+  EXPECT_EQ(g.shoe().remaining() + g.shoe().discards() + g.table_cards().size(),
+            static_cast<std::size_t>(g.rules().decks * cards::kStandardDeckSize));
+}
+
+template <class G>
+void expect_same_state(const G& before, const G& after) {
+  ASSERT_EQ(before.players().size(), after.players().size());
+  for (std::size_t i = 0; i < before.players().size(); ++i) {
+    const auto& a = before.players()[i];
+    const auto& b = after.players()[i];
+    EXPECT_EQ(a.name, b.name);
+    EXPECT_EQ(a.chips, b.chips) << "seat " << i;
+    EXPECT_EQ(a.bought, b.bought) << "seat " << i;
+    EXPECT_EQ(a.wager, b.wager) << "seat " << i;
+    EXPECT_EQ(a.raised, b.raised) << "seat " << i;
+  }
+  EXPECT_EQ(middle(before), middle(after));
+  EXPECT_EQ(before.phase(), after.phase());
+  EXPECT_EQ(before.to_act(), after.to_act());
+  EXPECT_EQ(before.dealer(), after.dealer());
+  EXPECT_EQ(before.shoe().remaining(), after.shoe().remaining());
+  EXPECT_EQ(before.shoe().discards(), after.shoe().discards());
+  EXPECT_EQ(before.shoe().generation(), after.shoe().generation());
+  EXPECT_TRUE(std::ranges::equal(before.shoe().undealt(), after.shoe().undealt()));
+  EXPECT_EQ(posts_of(before), posts_of(after));
+  EXPECT_EQ(before.posts().ace, after.posts().ace);
+  EXPECT_EQ(before.third_card(), after.third_card());
+}
+
+// Applies an action that must be refused: no events, and the game exactly as before.
+template <class F>
+Refusal refused(BetTable<F>& t, int player, const Action& action) {
+  const typename F::Game before = t.game;
+  std::vector<Event> events;
+  auto refusal = t.game.apply(player, action, events);
+  EXPECT_TRUE(events.empty()) << "a refused action emitted events";
+  expect_same_state(before, t.game);
+  if (!refusal) {
+    ADD_FAILURE() << games::pot::action_name(action) << " by seat " << player << " was accepted";
+    return {};
+  }
+  return *refusal;
+}
+
+}  // namespace inbetween::testing_support
