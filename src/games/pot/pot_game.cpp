@@ -54,22 +54,20 @@ PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std:
 
 // ---- small helpers -------------------------------------------------------------------------
 
-void PotGame::emit(std::vector<Event>& events, EventKind kind, int player, Chips amount) const {
-  Event e;
+Event& PotGame::emit(std::vector<Event>& events, EventKind kind, int player, Chips amount) const {
+  Event& e = events.emplace_back();
   e.kind = kind;
   e.player = static_cast<std::int8_t>(player);
   e.amount = amount;
-  events.push_back(e);
+  return e;
 }
 
-void PotGame::emit_card(std::vector<Event>& events, EventKind kind, int player, Card card, Outcome outcome) const {
-  Event e;
-  e.kind = kind;
-  e.player = static_cast<std::int8_t>(player);
+Event& PotGame::emit_card(std::vector<Event>& events, EventKind kind, int player, Card card, Outcome outcome) const {
+  Event& e = emit(events, kind, player);
   e.has_card = true;
   e.card = card;
   e.outcome = outcome;
-  events.push_back(e);
+  return e;
 }
 
 Card PotGame::draw(std::vector<Event>& events) {
@@ -349,14 +347,12 @@ void PotGame::resolve_bet(Chips amount, std::vector<Event>& events) {
   if (outcome == Outcome::Between) {
     s.chips += amount;
     pot_ -= amount;
-    Event e{EventKind::Win, static_cast<std::int8_t>(turn_seat_), false, {}, AceValue::High, outcome, amount};
-    events.push_back(e);
+    emit(events, EventKind::Win, turn_seat_, amount).outcome = outcome;
   } else {
     Chips loss = loss_for(*rules_, outcome, amount, s.chips);
     s.chips -= loss;
     pot_ += loss;
-    Event e{EventKind::Loss, static_cast<std::int8_t>(turn_seat_), false, {}, AceValue::High, outcome, loss};
-    events.push_back(e);
+    emit(events, EventKind::Loss, turn_seat_, loss).outcome = outcome;
   }
   end_turn(events);
 }
@@ -436,14 +432,14 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
       Overloaded{
           [&](const Bet& b) -> std::optional<Refusal> {
             if (phase_ != Phase::Bet) return Refusal{"not_now", "no bet now: the ace post must be called high or low first"};
-            Chips mx = bet_limit(player, nullptr);
+            Chips mx = l.bet_max;  // legal() worked the limit out once for this bet
             // The binding limit is put in words only for a refusal: an accepted bet allocates nothing.
             auto why = [&] {
               std::string words;
               bet_limit(player, &words);
               return words;
             };
-            if (!l.bet)
+            if (!l.bet)  // (then bet_max is 0, and only a refusal's words need the limit again)
               return Refusal{"no_bet_possible",
                              fmt::format("no bet is possible: the minimum bet of {} exceeds {}; pass", rules_->min_bet, why())};
             if (b.amount < rules_->min_bet)
@@ -485,9 +481,7 @@ std::optional<Refusal> PotGame::apply(int player, const Action& action, std::vec
                  [&](const Call& c) {
                    bool first = phase_ == Phase::CallFirstAce;
                    posts_.ace[first ? 0 : 1] = c.ace;
-                   Event e{EventKind::AceCalled, static_cast<std::int8_t>(player), true,
-                           posts_.cards[first ? 0 : 1], c.ace, Outcome::None, 0};
-                   events.push_back(e);
+                   emit_card(events, EventKind::AceCalled, player, posts_.cards[first ? 0 : 1]).ace = c.ace;
                    to_act_ = -1;
                    if (first) {
                      deal_second_post(events);
