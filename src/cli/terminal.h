@@ -6,7 +6,8 @@
 // Each specialisation offers, for a Style, a game and the bot seats' kinds:
 //   title()                      the first line: the game and the knobs in force
 //   narrate(event)               a line (or a few) for an event, "" for none; it may keep
-//                                track of the game (deal summaries, players knocked out)
+//                                track of the game (deal and hand summaries)
+//   after()                      after a move's events: who it knocked out, or ""
 //   table()                      the table before a person decides
 //   prompt(seat, best)           the choices and the question, `best` in brackets
 //   parse(input, seat, best, why) the action typed, or nullopt with `why` set
