@@ -358,7 +358,9 @@ TEST_F(Play, BadCommandLinesAndFilesFailCleanly) {
   EXPECT_NE(r.err.find("unknown rules 'no-such-game'"), std::string::npos) << r.err;
   r = play({"--players", "Ann", "--save", (dir / "x.jsonl").string()}, "");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("1 players given"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--players \"Ann\" gives 1 seat; the hoyle rules seat 2 to 8 (min_players, max_players)"),
+            std::string::npos)
+      << r.err;
   r = play({"--players", "Ann,bot:genius", "--save", (dir / "x.jsonl").string()}, "");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("unknown bot kind 'genius'"), std::string::npos) << r.err;
@@ -384,6 +386,63 @@ TEST_F(Play, BadCommandLinesAndFilesFailCleanly) {
   r = replay(dir / "missing.jsonl");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("cannot open"), std::string::npos) << r.err;
+}
+
+TEST_F(Play, CommandLineMistakesNameTheArgumentAndExit2) {
+  auto refused = [&](std::vector<std::string> args, const std::string& message) {
+    Result r = run_inbetween(args, "", dir);
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  };
+  fs::path save = dir / "x.jsonl";
+  refused({"play", "--players", "", "--save", save.string()}, "--players is empty; name the seats");
+  refused({"play", "--players", "bot,,bot", "--save", save.string()}, "--players \"bot,,bot\": seat 2 has no name");
+  refused({"play", "--players", "Ann,", "--save", save.string()}, "seat 2 has no name");
+  for (const char* seed : {"-1", "18446744073709551616", "12x", "1e5"})
+    refused({"play", "--seed", seed, "--save", save.string()},
+            std::string("--seed ") + seed + ": a seed is a whole number from 0 to 18446744073709551615");
+  refused({"solve", "threebetween", "--seed", "-1"}, "--seed -1: a seed is a whole number");
+  refused({"foo"}, "unknown command foo; the commands are: play, engine");
+  refused({}, "give a command; the commands are: play");
+  refused({"rules", "frobnicate"}, "unknown command rules frobnicate; the commands of `inbetween rules` are: list, show");
+  EXPECT_FALSE(fs::exists(save));
+
+  // The largest seed is a seed.
+  Result r = play({"--players", "Ann,bot", "--seed", "18446744073709551615", "--save", save.string()}, "\n");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_save(save).at(0).at("seed").get<std::uint64_t>(), 18446744073709551615ULL);
+
+  r = run_inbetween({"--version"}, "", dir);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, std::string("inbetween ") + INBETWEEN_VERSION + "\n");
+}
+
+TEST_F(Play, AGameNeverOverwritesAnother) {
+  fs::path named = dir / "mine.jsonl";
+  std::ofstream(named) << "precious\n";
+  // A file named with --save that exists is refused and left alone.
+  Result r = play(with_save(kHoyle, named), "\n");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.err.find("--save " + named.string() + ": that file already holds a game"), std::string::npos) << r.err;
+  EXPECT_EQ(read_file(named), "precious\n");
+
+  // The default name steps on to the next free one, and says so.
+  std::ofstream(dir / "inbetween-game.jsonl") << "earlier\n";
+  r = play(kHoyle, "\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("inbetween-game.jsonl holds an earlier game, so this one is saved to inbetween-game-2.jsonl."),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(read_file(dir / "inbetween-game.jsonl"), "earlier\n");
+  EXPECT_EQ(moves_by(read_save(dir / "inbetween-game-2.jsonl"), "Ann"), 1u);
+
+  // A loaded game goes back to its own file; options the save fixes are named as ignored.
+  r = play({"--load", "inbetween-game-2.jsonl", "--players", "Zed,bot", "--seed", "7"}, "\n");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("Note: --players, --seed are ignored with --load"), std::string::npos) << r.out;
+  EXPECT_EQ(moves_by(read_save(dir / "inbetween-game-2.jsonl"), "Ann"), 2u);
+  EXPECT_FALSE(fs::exists(dir / "inbetween-game-3.jsonl"));
 }
 
 }  // namespace

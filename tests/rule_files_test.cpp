@@ -246,6 +246,14 @@ TEST_F(RuleFile, CrossKnobChecksNameBothKnobs) {
   EXPECT_NO_THROW(load_pot_rules(write("ok2.toml", "max_bet = 0\nmin_bet = 5\n")));
 }
 
+TEST_F(RuleFile, AnAnteOfTheWholeStackIsRefused) {
+  std::string file = dir_.string() + "/bad.toml";
+  EXPECT_EQ(refusal("start_chips = 20\nante = 20\n"), file + ": ante 20 must be below start_chips 20");
+  std::string msg = rule_error([] { load_pot_rules("hoyle", {{"ante", "100"}}); });
+  EXPECT_TRUE(msg.ends_with("rules/hoyle.toml: ante 100 must be below start_chips 20")) << msg;
+  EXPECT_EQ(load_pot_rules("hoyle", {{"ante", "19"}}).ante, 19);
+}
+
 TEST_F(RuleFile, HouseGamesHaveTheirOwnKnobs) {
   std::string file = dir_.string() + "/bad.toml";
   HouseRules plain = load_house_rules(write("house.toml", "game = \"house\"\n"));

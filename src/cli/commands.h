@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,9 @@ struct PlayOptions {
   std::string dealer;
   std::string deck;  // "5S,9H,7D": stacked top cards
   std::string save = "inbetween-game.jsonl";
+  bool save_named = false;           // --save was given (else the default name)
   std::string load;
+  std::vector<std::string> ignored;  // options given with --load that the saved game fixes
   std::string color = "auto";
   bool fast = false;  // no pause before a bot's move
 };
@@ -59,7 +62,15 @@ int run_decks_list(std::ostream& out);
 int run_decks_show(const std::string& name, std::ostream& out);
 int run_replay(const std::string& file, const std::string& color, std::ostream& out);
 
-// Whether to colour: "always", "never", or "auto" (a terminal, and NO_COLOR unset).
+// Whether to colour: "always", "never", or "auto" (a terminal, and NO_COLOR unset or empty).
 bool want_color(const std::string& setting);
+
+// A mistake on the command line that the option parser cannot see (exit status 2).
+struct CommandLineError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A --seed: decimal digits only, 0 to 2^64-1; anything else is a CommandLineError.
+std::uint64_t parse_seed(const std::string& text);
 
 }  // namespace inbetween::cli

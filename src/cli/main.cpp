@@ -1,11 +1,14 @@
 // `inbetween`: play, serve the engine protocol, inspect rules, replay saved games.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cli/commands.h"
 #include "cli/play_setup.h"
@@ -21,7 +24,9 @@ namespace inbetween::cli {
 bool want_color(const std::string& setting) {
   if (setting == "always") return true;
   if (setting == "never") return false;
-  return isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+  // no-color.org: NO_COLOR set to a non-empty value turns colour off; empty means unset.
+  const char* no_color = std::getenv("NO_COLOR");
+  return isatty(STDOUT_FILENO) && (no_color == nullptr || *no_color == '\0');
 }
 
 namespace {
@@ -32,6 +37,36 @@ void add_rule_options(CLI::App* cmd, RuleChoice& choice) {
   cmd->add_option("--set", choice.sets, "override a knob, e.g. --set pair_pays=3 (repeatable)")
       ->allow_extra_args(false);
 }
+
+// A command word that names no command, or none where one is needed: CLI11 would only say
+// "not expected"; name the commands instead. Nested commands (`rules list`) the same way.
+std::optional<std::string> unknown_command(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* at = &app;
+  std::string path = "inbetween";
+  for (int i = 1;; ++i) {
+    auto subs = at->get_subcommands([](const CLI::App*) { return true; });
+    if (subs.empty() || at->get_require_subcommand_min() == 0) return std::nullopt;
+    std::vector<std::string> names;
+    for (const auto* sub : subs) names.push_back(sub->get_name());
+    std::string list = fmt::format("the commands{} are: {} (see `{} --help`)", path == "inbetween" ? "" : " of `" + path + "`",
+                                   fmt::join(names, ", "), path);
+    if (i >= argc) return fmt::format("give a command; {}", list);
+    std::string word = argv[i];
+    if (word.starts_with("-")) return std::nullopt;
+    auto next = std::find_if(subs.begin(), subs.end(), [&](const CLI::App* sub) { return sub->get_name() == word; });
+    if (next == subs.end()) return fmt::format("unknown command {}{}; {}", path == "inbetween" ? "" : path.substr(10) + " ", word, list);
+    at = *next;
+    path += " " + word;
+  }
+}
+
+// Flags given together with --load that the saved game overrides.
+std::vector<std::string> ignored_with_load(const CLI::App& play) {
+  std::vector<std::string> ignored;
+  for (const char* name : {"--rules", "--set", "--players", "--seed", "--dealer", "--deck"})
+    if (play.get_option(name)->count() > 0) ignored.push_back(name);
+  return ignored;
+}
 }  // namespace
 
 }  // namespace inbetween::cli
@@ -40,13 +75,15 @@ int main(int argc, char** argv) {
   using namespace inbetween;
   CLI::App app{"inbetween: the In-Between family of card games: play, engine protocol, rules"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("inbetween ") + INBETWEEN_VERSION);
 
   cli::PlayOptions play;
   auto* play_cmd = app.add_subcommand("play", "play a game in the terminal against bots or friends");
   cli::add_rule_options(play_cmd, play.rule_choice);
   play_cmd->add_option("--players", play.players, "comma-separated seats: a name is a person, `bot` or `bot:KIND` a bot (kinds: random, cautious, sensible, optimal)")
       ->capture_default_str();
-  play_cmd->add_option("--seed", play.seed, "seed for the shuffles (default: random; saved with the game)");
+  std::string play_seed;
+  play_cmd->add_option("--seed", play_seed, "seed for the shuffles, 0 to 2^64-1 (default: random; saved with the game)");
   play_cmd->add_option("--dealer", play.dealer, "who deals first (default: as the rules say)");
   play_cmd->add_option("--deck", play.deck, "stacked top cards, comma-separated, e.g. 5S,9H,7D");
   auto* save_opt = play_cmd->add_option("--save", play.save, "file the game is saved to after every action (with --load: the loaded file)")
@@ -98,18 +135,31 @@ int main(int argc, char** argv) {
   cli::add_rule_options(solve_three_cmd, solve_choice);
   solve_three_cmd->add_option("--rounds", solve.rounds, "simulated rounds per bot for the comparison (0: none)")
       ->capture_default_str();
-  solve_three_cmd->add_option("--seed", solve.seed, "seed of the simulated rounds")->capture_default_str();
+  std::string solve_seed;
+  solve_three_cmd->add_option("--seed", solve_seed, "seed of the simulated rounds, 0 to 2^64-1 (default: 1)");
 
   std::string replay_file, replay_color = "auto";
   auto* replay_cmd = app.add_subcommand("replay", "replay a saved game and print what happened");
   replay_cmd->add_option("file", replay_file, "a game saved by `play` (or a protocol log)")->required();
   replay_cmd->add_option("--color", replay_color, "colour: auto, always, never")->check(CLI::IsMember({"auto", "always", "never"}));
 
-  CLI11_PARSE(app, argc, argv);
+  if (auto unknown = cli::unknown_command(app, argc, argv)) {
+    fmt::print(stderr, "inbetween: {}\n", *unknown);
+    return 2;
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help and --version end with 0; every mistake on the command line with 2.
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   try {
     if (play_cmd->parsed()) {
+      if (!play_seed.empty()) play.seed = cli::parse_seed(play_seed);
+      play.save_named = save_opt->count() > 0;
       // A continued game is saved back to its own file unless --save names another.
-      if (!play.load.empty() && save_opt->count() == 0) play.save = play.load;
+      if (!play.load.empty() && !play.save_named) play.save = play.load;
+      if (!play.load.empty()) play.ignored = cli::ignored_with_load(*play_cmd);
       return cli::run_play(play, std::cin, std::cout);
     }
     if (engine_cmd->parsed()) {
@@ -125,7 +175,10 @@ int main(int argc, char** argv) {
     if (decks_cmd->got_subcommand("list")) return cli::run_decks_list(std::cout);
     if (deck_show_cmd->parsed()) return cli::run_decks_show(deck_name, std::cout);
     if (odds_cmd->parsed()) return cli::run_odds(odds, std::cout);
-    if (solve_three_cmd->parsed()) return cli::run_solve(solve_choice, solve, std::cout);
+    if (solve_three_cmd->parsed()) {
+      if (!solve_seed.empty()) solve.seed = cli::parse_seed(solve_seed);
+      return cli::run_solve(solve_choice, solve, std::cout);
+    }
     if (replay_cmd->parsed()) return cli::run_replay(replay_file, replay_color, std::cout);
   } catch (const rules::RuleError& e) {
     fmt::print(stderr, "inbetween: {}\n", e.what());

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -31,12 +32,59 @@ std::string lower_case(std::string text) {
   return text;
 }
 
+std::vector<std::string> player_entries(const std::string& text) {
+  if (text.find_first_not_of(' ') == std::string::npos)
+    throw CommandLineError("--players is empty; name the seats, comma-separated, e.g. --players \"Ann,bot,bot\"");
+  std::vector<std::string> entries;
+  std::stringstream ss(text + ",");  // the trailing comma makes "Ann," end in an empty seat
+  std::string part;
+  while (std::getline(ss, part, ',')) {
+    auto b = part.find_first_not_of(' '), e = part.find_last_not_of(' ');
+    if (b == std::string::npos)
+      throw CommandLineError(fmt::format("--players \"{}\": seat {} has no name; name every seat, e.g. --players \"Ann,bot,bot\"",
+                                         text, entries.size() + 1));
+    entries.push_back(part.substr(b, e - b + 1));
+  }
+  return entries;
+}
+
+std::uint64_t parse_seed(const std::string& text) {
+  constexpr auto kMax = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t value = 0;
+  bool ok = all_digits(text);
+  for (std::size_t i = 0; ok && i < text.size(); ++i) {
+    auto digit = static_cast<std::uint64_t>(text[i] - '0');
+    ok = value <= (kMax - digit) / 10;
+    value = value * 10 + digit;
+  }
+  if (!ok) throw CommandLineError(fmt::format("--seed {}: a seed is a whole number from 0 to {}, in decimal digits", text, kMax));
+  return value;
+}
+
+std::string choose_save_path(const PlayOptions& o, std::string& note) {
+  namespace fs = std::filesystem;
+  if ((!o.load.empty() && o.save == o.load) || !fs::exists(o.save)) return o.save;
+  if (o.save_named)
+    throw CommandLineError(fmt::format("--save {}: that file already holds a game, and a game never overwrites another; continue "
+                                       "it with --load {}, or name another file",
+                                       o.save, o.save));
+  // The default name is taken: the next free one, inbetween-game-2.jsonl and up.
+  fs::path path = o.save;
+  for (int n = 2;; ++n) {
+    fs::path next = path.parent_path() / fmt::format("{}-{}{}", path.stem().string(), n, path.extension().string());
+    if (!fs::exists(next)) {
+      note = fmt::format("{} holds an earlier game, so this one is saved to {}.", o.save, next.string());
+      return next.string();
+    }
+  }
+}
+
 protocol::json play_request(const PlayOptions& o) {
   using protocol::json;
   json request = {{"cmd", "new"}, {"rules", o.rule_choice.rules}};
   json players = json::array(), bots = json::object();
   int bot_number = 0;
-  for (const auto& entry : split_list(o.players)) {
+  for (const auto& entry : player_entries(o.players)) {
     std::string l = lower_case(entry);
     if (l == "bot" || l.starts_with("bot:")) {
       std::string kind = l == "bot" ? "sensible" : l.substr(4);

@@ -15,6 +15,14 @@ namespace inbetween::cli {
 std::vector<std::string> split_list(const std::string& text, char sep = ',');
 std::string lower_case(std::string text);
 
+// The seats of --players, trimmed; an empty list or an empty seat is a CommandLineError.
+std::vector<std::string> player_entries(const std::string& text);
+
+// Where a game is saved: --save, unless that file holds another game (a new game, or a loaded
+// one saved elsewhere): then the default name steps on to inbetween-game-2.jsonl... (`note`
+// says so), and a file named with --save is refused (CommandLineError).
+std::string choose_save_path(const PlayOptions& options, std::string& note);
+
 // The `new` request for the play options; `bot` / `bot:KIND` seats become bot1, bot2... and
 // are listed under "bots" (their kinds are checked when the game's family is known).
 protocol::json play_request(const PlayOptions& options);

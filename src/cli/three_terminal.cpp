@@ -1,5 +1,7 @@
 #include "cli/three_terminal.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -29,7 +31,7 @@ std::string Terminal<games::three::ThreeFamily>::title() const {
     seats.push_back(kind == bot_kinds_.end() ? game_->players()[i].name : fmt::format("{} ({})", game_->players()[i].name, kind->second));
   }
   out += "\n" + fmt::format("Players: {}", fmt::join(seats, ", "));
-  out += "\n" + dim(style_, fmt::format("First to {} points after a tally wins (another length: --set target=N).", r.target));
+  out += "\n" + dim(style_, fmt::format("First to {} after a tally wins (another length: --set target=N).", plural(r.target, "point")));
   return out;
 }
 
@@ -51,8 +53,12 @@ std::string Terminal<games::three::ThreeFamily>::prompt(games::Seat seat, const 
     if (menu[i].index() == best.index() && label(*game_, seat, menu[i]) == label(*game_, seat, best)) fallback = i;
     out += fmt::format("  {}) {}\n", i + 1, label(*game_, seat, menu[i]));
   }
-  out += fmt::format("{}, choose 1-{} (or a word: keep, draw, end, bank, pass; ? hint; q to quit) [{}]: ",
-                     bold(style_, game_->players()[static_cast<std::size_t>(seat)].name), menu.size(), fallback + 1);
+  // Only the shortcut words this menu takes, so that the question fits one line.
+  std::vector<std::string> words;
+  for (const char* word : {"keep", "draw", "end", "bank", "pass"})
+    if (std::any_of(menu.begin(), menu.end(), [&](const Action& a) { return matches_word(word, a); })) words.push_back(word);
+  out += fmt::format("{}, choose 1-{} ({}? hint, q quit) [{}]: ", bold(style_, game_->players()[static_cast<std::size_t>(seat)].name),
+                     menu.size(), words.empty() ? "" : fmt::format("or {}; ", fmt::join(words, ", ")), fallback + 1);
   return out;
 }
 

@@ -1,6 +1,7 @@
 #include "cli/three_view.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include <fmt/color.h>
 #include <fmt/format.h>
@@ -49,24 +50,29 @@ std::string show_letter_card(const Style& style, const three::ThreeGame& game, t
 std::string narrate_three(const Style& s, const three::ThreeGame& g, const three::Event& e) {
   using K = three::EventKind;
   std::string who = e.player >= 0 ? bold(s, name_of(g, e.player)) : "";
+  std::string plain = e.player >= 0 ? name_of(g, e.player) : "";
+  // "You draw", "bot1 draws".
+  auto v = [&](const std::string& third_person) { return verb(plain, third_person); };
   auto card = [&](three::CardCode c) { return show_letter_card(s, g, c); };
   switch (e.kind) {
     case K::Shuffled: return dim(s, e.total == 0 ? "The deck is shuffled." : "The cards are shuffled into a new deck.");
-    case K::RoundStarted: return bold(s, fmt::format("\n══ Round {} · {} deals ══", e.total, name_of(g, e.player)));
-    case K::LimitDealt: return fmt::format("{} is dealt limit card {}.", who, card(e.card));
-    case K::Kept: return fmt::format("{} keeps both limit cards.", who);
-    case K::Replaced: return fmt::format("{} discards {} and is dealt {}.", who, card(e.card), card(e.card2));
-    case K::LimitsLaid: return fmt::format("{} lays {} … {}.", who, laid(s, g, {e.card, e.position}), laid(s, g, {e.card2, e.position2}));
-    case K::Drew: return fmt::format("{} draws {}.", who, card(e.card));
-    case K::Placed: return fmt::format("{} places {}.", who, laid(s, g, {e.card, e.position}));
-    case K::Discarded: return dim(s, fmt::format("{} discards {}.", name_of(g, e.player), g.deck().kind(e.card).notation));
-    case K::ThreeBeTween: return good(s, fmt::format("{} made a ThreeBeTween!", name_of(g, e.player)));
-    case K::Banked: return good(s, fmt::format("{} banks {} points (still at risk) and gets new limit cards.", name_of(g, e.player), e.points));
-    case K::Passed: return fmt::format("{} passes with {} points this round.", who, e.points);
+    case K::RoundStarted: return bold(s, fmt::format("\n══ Round {} · {} {} ══", e.total, plain, v("deals")));
+    case K::LimitDealt: return fmt::format("{} {} dealt limit card {}.", who, v("is"), card(e.card));
+    case K::Kept: return fmt::format("{} {} both limit cards.", who, v("keeps"));
+    case K::Replaced: return fmt::format("{} {} {} and {} dealt {}.", who, v("discards"), card(e.card), v("is"), card(e.card2));
+    case K::LimitsLaid:
+      return fmt::format("{} {} {} … {}.", who, v("lays"), laid(s, g, {e.card, e.position}), laid(s, g, {e.card2, e.position2}));
+    case K::Drew: return fmt::format("{} {} {}.", who, v("draws"), card(e.card));
+    case K::Placed: return fmt::format("{} {} {}.", who, v("places"), laid(s, g, {e.card, e.position}));
+    case K::Discarded: return dim(s, fmt::format("{} {} {}.", plain, v("discards"), g.deck().kind(e.card).notation));
+    case K::ThreeBeTween: return good(s, fmt::format("{} made a ThreeBeTween!", plain));
+    case K::Banked:
+      return good(s, fmt::format("{} {} {} (still at risk) and {} new limit cards.", plain, v("banks"), plural(e.points, "point"), v("gets")));
+    case K::Passed: return fmt::format("{} {} with {} this round.", who, v("passes"), plural(e.points, "point"));
     case K::Bust:
-      return bad(s, fmt::format("{} busts{}{}", name_of(g, e.player),
+      return bad(s, fmt::format("{} {}{}{}", plain, v("busts"),
                                 e.reason == three::BustReason::IdenticalLimits ? ": identical limit cards" : ": nothing placed",
-                                e.points > 0 ? fmt::format(" and loses {} banked points.", e.points) : "."));
+                                e.points > 0 ? fmt::format(" and {} {}.", v("loses"), plural(e.points, "banked point")) : "."));
     case K::Tally: return "";  // the score sheet follows
     case K::DealerChanged: return dim(s, fmt::format("The deal passes to {}.", name_of(g, e.player)));
     case K::GameOver: return bold(s, "Game over.");
@@ -74,42 +80,101 @@ std::string narrate_three(const Style& s, const three::ThreeGame& g, const three
   return "";
 }
 
+namespace {
+// Open letters as runs: "J-N PQ" (a run of four or more as its ends), so that even the
+// widest span fits the line.
+std::string letter_runs(const std::vector<int>& positions) {
+  std::string out;
+  for (std::size_t i = 0; i < positions.size();) {
+    std::size_t j = i;
+    while (j + 1 < positions.size() && positions[j + 1] == positions[j] + 1) ++j;
+    if (!out.empty()) out += ' ';
+    if (j - i >= 3) out += letter(positions[i]) + "-" + letter(positions[j]);
+    else
+      for (std::size_t k = i; k <= j; ++k) out += letter(positions[k]);
+    i = j + 1;
+  }
+  return out;
+}
+
+// One player's line: either laid limits and spaces, or `span` (the limit cards in hand,
+// "busted") across the same columns.
+struct TableRow {
+  std::string name, low, high, span, risk, total, open, drawn;
+  std::vector<std::string> spaces;
+};
+}  // namespace
+
 std::string show_three_table(const Style& s, const three::ThreeGame& g) {
-  std::string out = dim(s, fmt::format("── round {} · dealer {} · {} cards in the deck, {} discarded ──", g.round(),
-                                       name_of(g, g.dealer()), g.shoe().remaining(), g.shoe().discards())) + "\n";
-  std::size_t name_width = 0;
-  for (const auto& p : g.players()) name_width = std::max(name_width, p.name.size());
+  std::string out = dim(s, fmt::format("── round {} · dealer {} · {} in the deck, {} discarded ──", g.round(),
+                                       name_of(g, g.dealer()), plural(g.shoe().remaining(), "card"), g.shoe().discards())) + "\n";
+  std::size_t spaces = static_cast<std::size_t>(g.rules().spaces);
+  std::vector<TableRow> rows;
   for (int i = 0; i < static_cast<int>(g.players().size()); ++i) {
     const auto& p = g.players()[static_cast<std::size_t>(i)];
-    std::string line = pad(i == g.to_act() ? bold(s, "▸ " + p.name) : "  " + p.name, name_width + 3);
+    TableRow row;
+    row.name = i == g.to_act() ? bold(s, "▸ " + p.name) : "  " + p.name;
+    row.total = std::to_string(p.total);
     if (p.status == three::Status::Busted) {
-      out += line + bad(s, "busted") + "\n";
-      continue;
+      row.span = bad(s, "busted");
+    } else if (!p.low || !p.high) {
+      for (auto c : p.limit_hand) row.span += (row.span.empty() ? "limit cards " : " ") + show_letter_card(s, g, c);
+    } else {
+      row.low = "[" + laid(s, g, *p.low) + "]";
+      row.high = "[" + laid(s, g, *p.high) + "]";
+      // Letters in alphabetical order, whatever order they were placed in; wilds after them.
+      std::vector<three::Lay> placed(p.spaces.begin(), p.spaces.end());
+      std::stable_sort(placed.begin(), placed.end(), [](const three::Lay& a, const three::Lay& b) {
+        return (a.position == 0 ? 99 : a.position) < (b.position == 0 ? 99 : b.position);
+      });
+      for (std::size_t k = 0; k < spaces; ++k) row.spaces.push_back(k < placed.size() ? laid(s, g, placed[k]) : "___");
+      int banked = 0;
+      for (int b : p.banks) banked += b;
+      int front = g.points_in_front(i);
+      row.risk = banked ? fmt::format("{}+{}={}", banked, front, banked + front) : std::to_string(front);
+      std::string open = letter_runs(g.open_letters(i));
+      if (p.status == three::Status::Passed) row.open = dim(s, "passed");
+      else if (open.empty()) row.open = dim(s, "none");
+      else row.open = i == g.to_act() ? good(s, open) : open;
     }
-    if (!p.low) {
-      std::string hand;
-      for (auto c : p.limit_hand) hand += show_letter_card(s, g, c) + " ";
-      out += line + "limit cards " + hand + "\n";
-      continue;
+    for (auto c : p.drawn) row.drawn += (row.drawn.empty() ? "drawn: " : " ") + show_letter_card(s, g, c);
+    rows.push_back(std::move(row));
+  }
+  // Every column as wide as its widest cell, so that the columns line up across players.
+  std::size_t name_w = 0, low_w = 0, high_w = 0, span_w = 0, risk_w = std::strlen("at risk"), total_w = std::strlen("total");
+  std::vector<std::size_t> space_w(spaces, 0);
+  for (const auto& r : rows) {
+    name_w = std::max(name_w, width(r.name));
+    low_w = std::max(low_w, width(r.low));
+    high_w = std::max(high_w, width(r.high));
+    span_w = std::max(span_w, width(r.span));
+    risk_w = std::max(risk_w, width(r.risk));
+    total_w = std::max(total_w, width(r.total));
+    for (std::size_t k = 0; k < r.spaces.size(); ++k) space_w[k] = std::max(space_w[k], width(r.spaces[k]));
+  }
+  std::size_t cards_w = low_w + high_w + 1;
+  for (auto w : space_w) cards_w += w + 1;
+  if (span_w > cards_w) {
+    high_w += span_w - cards_w;
+    cards_w = span_w;
+  }
+  auto right = [](const std::string& text, std::size_t to) { return std::string(to > width(text) ? to - width(text) : 0, ' ') + text; };
+  out += dim(s, fmt::format("{}  {}  {}  open", std::string(name_w + 1 + cards_w, ' '), right("at risk", risk_w), right("total", total_w))) + "\n";
+  for (const auto& r : rows) {
+    std::string cards;
+    if (r.low.empty()) {
+      cards = pad(r.span, cards_w);
+    } else {
+      cards = pad(r.low, low_w) + " ";
+      for (std::size_t k = 0; k < spaces; ++k) cards += pad(r.spaces[k], space_w[k]) + " ";
+      cards += pad(r.high, high_w);
     }
-    std::string spaces;
-    for (int k = 0; k < g.rules().spaces; ++k)
-      spaces += k < static_cast<int>(p.spaces.size()) ? pad(laid(s, g, p.spaces[static_cast<std::size_t>(k)]), 6) : pad("___", 6);
-    line += fmt::format("[{}] {}[{}]", laid(s, g, *p.low), spaces, laid(s, g, *p.high));
-    std::string open;
-    for (int pos : g.open_letters(i)) open += letter(pos);
-    int banked = 0;
-    for (int b : p.banks) banked += b;
-    line += fmt::format("  open {}", open.empty() ? dim(s, "none") : good(s, open));
-    if (banked) line += fmt::format("  banked {}", banked);
-    line += fmt::format("  round {}  total {}", banked + g.points_in_front(i), p.total);
-    if (p.status == three::Status::Passed) line += dim(s, "  (passed)");
+    std::string line = pad(r.name, name_w) + " " + cards + "  " + right(r.risk, risk_w) + "  " + right(r.total, total_w);
+    if (!r.open.empty()) line += "  " + r.open;
+    // No trailing spaces where a column is empty.
+    while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
-    if (!p.drawn.empty()) {
-      std::string drawn;
-      for (auto c : p.drawn) drawn += show_letter_card(s, g, c) + " ";
-      out += std::string(name_width + 3, ' ') + "drawn: " + drawn + "\n";
-    }
+    if (!r.drawn.empty()) out += std::string(name_w + 1, ' ') + r.drawn + "\n";
   }
   return out;
 }
@@ -122,22 +187,27 @@ std::string label(const three::ThreeGame& g, int seat, const three::Action& acti
     const auto& k = deck.kind(lay.card);
     return k.vowel_card() ? fmt::format("{}={}", k.notation, letter(lay.position)) : k.notation;
   };
-  if (std::holds_alternative<three::Keep>(action)) return "keep both";
+  if (std::holds_alternative<three::Keep>(action)) {
+    // Identical limit cards bust when kept (two wilds only under wild_pair_busts).
+    const auto& hand = me.limit_hand;
+    bool pair = hand.size() == 2 && hand[0] == hand[1] && (!deck.kind(hand[0]).wild() || g.rules().wild_pair_busts);
+    return pair ? "keep both (identical: a bust!)" : "keep both";
+  }
   if (auto* r = std::get_if<three::Replace>(&action)) return fmt::format("replace {}", deck.kind(r->card).notation);
   if (auto* l = std::get_if<three::PlaceLimits>(&action)) {
     int open = std::max(0, std::min(27, l->high.position) - std::max(0, l->low.position) - 1);
-    return fmt::format("lay {} … {}  ({} letters between)", side(l->low), side(l->high), open);
+    return fmt::format("lay {} … {}  ({} between)", side(l->low), side(l->high), plural(open, "letter"));
   }
   if (std::holds_alternative<three::Draw>(action))
-    return fmt::format("draw {} card(s)", g.rules().spaces - static_cast<int>(me.spaces.size()));
+    return "draw " + plural(g.rules().spaces - static_cast<int>(me.spaces.size()), "card");
   if (auto* p = std::get_if<three::Place>(&action))
     return deck.kind(p->card).wild() ? "place ? (wild)" : fmt::format("place {}", side({p->card, p->position}));
   if (std::holds_alternative<three::EndTurn>(action))
     return me.placed_this_turn == 0 ? "end turn (nothing placed: a bust!)" : "end turn";
   int banked = 0;
   for (int b : me.banks) banked += b;
-  if (std::holds_alternative<three::Bank>(action)) return fmt::format("bank {} points", g.points_in_front(seat));
-  return fmt::format("pass with {} points", banked + g.points_in_front(seat));
+  if (std::holds_alternative<three::Bank>(action)) return "bank " + plural(g.points_in_front(seat), "point");
+  return "pass with " + plural(banked + g.points_in_front(seat), "point");
 }
 
 std::string show_three_hint(const Style& s, const three::ThreeGame& g, int seat) {
@@ -154,9 +224,14 @@ std::string show_score_sheet(const Style& s, const three::ThreeGame& g) {
   const auto& sheet = g.sheet();
   std::size_t col = 14;
   for (const auto& p : g.players()) col = std::max(col, p.name.size() + 2);
+  // Rows end at their last cell, with no padding after it.
+  auto end_row = [](std::string& text) {
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    text += "\n";
+  };
   std::string out = bold(s, "Score sheet") + "\n" + pad("round", 7);
   for (const auto& p : g.players()) out += pad(p.name, col);
-  out += "\n";
+  end_row(out);
   for (const auto& r : sheet) {
     out += pad(std::to_string(r.round), 7);
     for (const auto& line : r.players) {
@@ -167,16 +242,17 @@ std::string show_score_sheet(const Style& s, const three::ThreeGame& g) {
       if (!line.busted && !line.banks.empty()) cell += fmt::format("={}", line.score);
       out += pad(cell, col);
     }
-    out += "\n";
+    end_row(out);
   }
   out += pad("total", 7);
   for (const auto& p : g.players()) out += pad(bold(s, std::to_string(p.total)), col);
-  out += "\n";
+  end_row(out);
   if (g.over()) {
     auto winners = g.winners();
     std::string names;
     for (int w : winners) names += (names.empty() ? "" : " and ") + name_of(g, w);
-    out += good(s, fmt::format("{} win{} with {} points.", names, winners.size() == 1 ? "s" : "", g.players()[static_cast<std::size_t>(winners[0])].total)) + "\n";
+    out += good(s, fmt::format("{} {} with {}.", names, winners.size() == 1 ? verb(names, "wins") : "win",
+                               plural(g.players()[static_cast<std::size_t>(winners[0])].total, "point"))) + "\n";
   } else {
     out += dim(s, fmt::format("First to {} after a tally wins.", g.rules().target)) + "\n";
   }

@@ -125,6 +125,9 @@ PotRules pot_rules_from_table(const toml::table& table, const std::string& file,
   if (rules.banker_stake > 0 && rules.banker_stake >= rules.start_chips)
     throw RuleError(fmt::format("{}: banker_stake {} must be below start_chips {}", file, rules.banker_stake,
                                 rules.start_chips));
+  // An ante of the whole stack leaves nothing to bet with: the game would be over at the first ante.
+  if (rules.ante >= rules.start_chips)
+    throw RuleError(fmt::format("{}: ante {} must be below start_chips {}", file, rules.ante, rules.start_chips));
   if (rules.rebuys && rules.rebuy_max < 1)
     throw RuleError(fmt::format("{}: rebuys = true needs rebuy_max of at least 1", file));
   if (rules.when_pot_empty == EmptyPot::Reante && rules.ante < 1 && rules.banker_stake < 1)
