@@ -53,8 +53,7 @@ int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostrea
   auto table = solver->deal_table();
   double solved = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   // Later hints (the `optimal` bot) load the table instead of solving it again.
-  if (auto dir = strategy::ThreeSolver::cache_dir(); !dir.empty())
-    solver->save(dir + "/threebetween-" + strategy::ThreeSolver::cache_key(rules, solver->composition()) + ".bin");
+  if (auto path = strategy::ThreeSolver::cache_path(solver->key()); !path.empty()) solver->save(path);
 
   fmt::print(out, "ThreeBeTween, one player's round played optimally: rules {}, deck {} ({} cards), {} spaces, "
                   "replacement {}, two wild limits {}.\n",

@@ -133,6 +133,13 @@ three::Action CautiousThreeBot::choose(const three::ThreeGame& game, int player,
   }
 }
 
+three::Action OptimalThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng&) const {
+  auto solver = solver_ ? solver_ : ThreeSolver::shared(game.rules());
+  auto rated = solver->evaluate(game, player);
+  if (rated.empty()) return three::Pass{};
+  return rated.front().action;
+}
+
 std::vector<std::string> three_bot_kinds() { return {"random", "cautious", "sensible", "optimal"}; }
 
 std::unique_ptr<ThreeBot> make_three_bot(const std::string& kind) {

@@ -2,6 +2,7 @@
 // Computer players for ThreeBeTween.
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cards/rng.h"
@@ -10,6 +11,8 @@
 namespace inbetween::strategy {
 
 namespace three = games::three;
+
+class ThreeSolver;
 
 // Picks one legal action for the player to act.
 class ThreeBot {
@@ -36,6 +39,18 @@ class SensibleThreeBot : public ThreeBot {
 class CautiousThreeBot : public ThreeBot {
  public:
   three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+};
+
+// `optimal`: takes the action ThreeSolver::evaluate() rates best (the fresh-deck composition;
+// three_solver.h).
+class OptimalThreeBot : public ThreeBot {
+ public:
+  OptimalThreeBot() = default;
+  explicit OptimalThreeBot(std::shared_ptr<const ThreeSolver> solver) : solver_(std::move(solver)) {}
+  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+
+ private:
+  std::shared_ptr<const ThreeSolver> solver_;  // null: ThreeSolver::shared(game.rules())
 };
 
 // Cards not in sight of `player` (the deck less every card in front of anyone), by card code.

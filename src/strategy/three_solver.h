@@ -11,43 +11,26 @@
 //   a ThreeBeTween: V = max(pass = S, bank = W(S)),
 //   W(S)      = E over two new limit cards (identical: 0) of the best layout's V(layout, S + points)
 // solved for every position and every S in [0, S_end] (see docs/solver.md for the bank cap).
+//
+// Files: three_position.h (compositions, positions), three_model.* (kinds, canonical positions,
+// the state graph), three_solver.cpp (the sweep, values, evaluate), three_solver_cache.cpp
+// (the disk cache and shared()), three_simulation.* (simulated rounds), three_bots.* (the
+// `optimal` bot).
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "cards/letter_card.h"
-#include "cards/rng.h"
 #include "games/three/three_game.h"
 #include "rules/three_rules.h"
 #include "strategy/three_bots.h"
+#include "strategy/three_position.h"
+#include "strategy/three_simulation.h"
 
 namespace inbetween::strategy {
-
-// The chance of each card kind (index = card code) on every deal; deals are independent.
-using Composition = std::vector<double>;
-// The fresh deck: copies / deck size.
-Composition fresh_composition(const cards::LetterDeck& deck);
-// Counts (e.g. the cards still in a shoe) scaled to chances.
-Composition composition_of(const std::vector<int>& counts);
-// The exact remaining cards: what the game's shoe has not dealt yet (still drawn independently
-// from that composition by the solver).
-Composition remaining_composition(const three::ThreeGame& game);
-
-// A position at the start of a turn: the letters still open between the limits (bit p - 1 for
-// the letter at position p = 1..26) and how many spaces are empty (0: a ThreeBeTween).
-struct TurnPosition {
-  std::uint32_t open = 0;
-  int empty = 0;
-};
-// The letters strictly between limit positions `low` < `high` (0..27), less `filled` (a mask of
-// letters placed), with `spaces - placed` empty spaces.
-TurnPosition position_between(int low, int high, std::uint32_t filled, int empty);
-// The position of `player` in `game` (limits laid).
-TurnPosition position_of(const three::ThreeGame& game, int player);
-// Banked points plus the points of the cards in front of `player`.
-int points_at_risk(const three::ThreeGame& game, int player);
 
 // One legal action and the expected round score of taking it and then playing optimally.
 struct RatedAction {
@@ -65,8 +48,10 @@ struct DealValue {
   double bust = 0;                    // chance the round ends in a bust under optimal play
 };
 
+// The solved table of one rules and composition: values, bust chances and the policy.
 class ThreeSolver {
  public:
+  // How the table is cut off and iterated.
   struct Options {
     // Above this S a ThreeBeTween is passed, not banked. 0: automatic (start at 256, doubled
     // until banking is verified not to pay at the cap, which makes the truncation exact).
@@ -82,8 +67,14 @@ class ThreeSolver {
   ThreeSolver& operator=(const ThreeSolver&) = delete;
 
   // A solver for the fresh composition of `rules`, shared by everyone in this process and
-  // kept in the disk cache (see cache_path) so later processes load it instead of solving.
+  // kept in the disk cache (see cache_dir) so later processes load it instead of solving.
+  // Only the first caller of a table loads or solves it; others asking for the same table
+  // wait for it, and a table already made is returned at once, whatever else is being solved.
   static std::shared_ptr<const ThreeSolver> shared(const rules::ThreeRules& rules);
+  // The process-wide table under `key`, made by `make` if nobody has it yet (what shared(rules)
+  // calls with the cache key and a load-or-solve).
+  static std::shared_ptr<const ThreeSolver> shared(const std::string& key,
+                                                   const std::function<std::shared_ptr<const ThreeSolver>()>& make);
   // $XDG_CACHE_HOME/inbetween (else ~/.cache/inbetween), or $INBETWEEN_CACHE_DIR; empty when
   // there is no such place. INBETWEEN_CACHE_DIR=off disables the cache.
   static std::string cache_dir();
@@ -91,8 +82,12 @@ class ThreeSolver {
   bool save(const std::string& path) const;
   static std::unique_ptr<ThreeSolver> load(const std::string& path, const rules::ThreeRules& rules,
                                            const Composition& composition);
-  // A hash of everything the table depends on, for cache file names.
+  // A hash of everything the table depends on (the composition as given), for cache file names.
   static std::string cache_key(const rules::ThreeRules& rules, const Composition& composition);
+  // The cache file of a key in cache_dir(); empty when there is no cache.
+  static std::string cache_path(const std::string& key);
+  // cache_key() of the rules and composition this table was made for.
+  const std::string& key() const;
 
   // ---- values (expected round score from here, playing optimally) ----
   // At the start of a turn: the better of passing and drawing (banking on a ThreeBeTween).
@@ -148,41 +143,5 @@ class ThreeSolver {
   explicit ThreeSolver(std::unique_ptr<Impl> impl);
   std::unique_ptr<Impl> impl_;
 };
-
-// `optimal`: takes the action evaluate() rates best (the fresh-deck composition).
-class OptimalThreeBot : public ThreeBot {
- public:
-  OptimalThreeBot() = default;
-  explicit OptimalThreeBot(std::shared_ptr<const ThreeSolver> solver) : solver_(std::move(solver)) {}
-  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
-
- private:
-  std::shared_ptr<const ThreeSolver> solver_;  // null: ThreeSolver::shared(game.rules())
-};
-
-// ---- one-player rounds, drawn independently from the fresh-deck composition ----
-
-struct RoundStats {
-  int rounds = 0;
-  double mean = 0;         // round score
-  double stddev = 0;
-  double bust_rate = 0;
-  double mean_ci95() const;  // half-width of the 95% interval of the mean
-  double bust_ci95() const;
-};
-
-// One-player rounds of a real ThreeGame played by `bot` on a deck 25 times the rules' deck
-// (so a bot counting unseen cards sees nearly the fresh composition), whose top is stacked
-// with cards drawn independently from the fresh composition: every card the round deals is an
-// independent draw. Seeded: round i uses seed (seed, i), whatever the bot, so two bots meet
-// the same cards. `scores`, when given, receives each round's score.
-RoundStats play_rounds(const rules::ThreeRules& rules, const ThreeBot& bot, int rounds, std::uint64_t seed,
-                       std::vector<double>* scores = nullptr);
-
-// Rounds (or the rest of one) simulated on positions with the solver's own policy and
-// independent draws from the solver's composition, starting at a turn with `pos` and S.
-RoundStats simulate_turns(const ThreeSolver& solver, TurnPosition pos, int at_risk, int rounds, std::uint64_t seed);
-// The same from a dealt pair of limit cards at the round's set-up.
-RoundStats simulate_deal(const ThreeSolver& solver, cards::CardCode a, cards::CardCode b, int rounds, std::uint64_t seed);
 
 }  // namespace inbetween::strategy
