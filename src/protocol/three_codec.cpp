@@ -1,4 +1,5 @@
 #include "protocol/three_codec.h"
+#include "games/overloaded.h"
 
 #include <algorithm>
 
@@ -6,10 +7,6 @@
 
 namespace inbetween::protocol {
 namespace {
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
 
 std::string notation(const cards::LetterDeck& deck, cards::CardCode c) { return deck.kind(c).notation; }
 
@@ -80,7 +77,7 @@ json lay_json(const cards::LetterDeck& deck, const three::Lay& lay) {
 
 json three_action_json(const cards::LetterDeck& deck, const three::Action& action) {
   json j = {{"type", three::action_name(action)}};
-  std::visit(Overloaded{
+  std::visit(games::Overloaded{
                  [&](const three::Replace& r) { j["card"] = notation(deck, r.card); },
                  [&](const three::PlaceLimits& p) {
                    j["low"] = lay_json(deck, p.low);

@@ -13,6 +13,7 @@
 #include <variant>
 
 #include "strategy/three_solver_impl.h"
+#include "games/overloaded.h"
 
 namespace inbetween::strategy {
 namespace {
@@ -20,14 +21,6 @@ namespace {
 using cards::CardCode;
 using model::letter_bit;
 using model::letters_between;
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-// Clang 14 does not deduce aggregate template arguments (P1816) without a guide.
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 }  // namespace
 
@@ -394,7 +387,7 @@ std::vector<RatedAction> ThreeSolver::evaluate(const three::ThreeGame& game, int
   const int at_risk = banked + game.points_in_front(player);
   for (const auto& action : legal) {
     double v = std::visit(
-        Overloaded{
+        games::Overloaded{
             [&](const three::Keep&) { return limits_value(me.limit_hand[0], me.limit_hand[1], banked); },
             [&](const three::Replace& r) {
               CardCode kept = me.limit_hand[0] == r.card ? me.limit_hand[1] : me.limit_hand[0];

@@ -1,6 +1,7 @@
 #include "games/pot/pot_game.h"
 
 #include "games/pot/betting.h"
+#include "games/overloaded.h"
 
 #include <algorithm>
 #include <set>
@@ -17,10 +18,6 @@ std::vector<cards::CardCode> shoe_contents(const PotRules& rules) {
   return all;
 }
 
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
 }  // namespace
 
 PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std::vector<Event>& events)

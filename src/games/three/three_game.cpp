@@ -1,4 +1,5 @@
 #include "games/three/three_game.h"
+#include "games/overloaded.h"
 
 #include <algorithm>
 #include <set>
@@ -7,10 +8,6 @@
 
 namespace inbetween::games::three {
 namespace {
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
 
 }  // namespace
 
