@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "games/house/view.h"
+#include "games/overloaded.h"
 
 namespace inbetween::games::house {
 namespace {
@@ -15,13 +16,6 @@ std::vector<cards::CardCode> shoe_contents(const HouseRules& rules) {
   for (int d = 0; d < rules.decks; ++d) all.insert(all.end(), rules.deck_cards.begin(), rules.deck_cards.end());
   return all;
 }
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 }  // namespace
 
 HouseGame::HouseGame(std::shared_ptr<const HouseRules> rules, const Setup& setup, std::vector<Event>& events)
