@@ -4,9 +4,6 @@
 // optimal bot beats the sensible one, and `inbetween odds` refuses bad input.
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
-#include <poll.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -38,6 +35,8 @@
 #include "strategy/red_dog.h"
 #include "rules/house_rules.h"
 #include "games/house/house_game.h"
+#include "support/run_inbetween.h"
+#include "support/seats.h"
 
 namespace {
 
@@ -983,7 +982,7 @@ TEST(Hints, AdviseNamesOnlyLegalActionsInRandomGamesOfEveryPreset) {
   EXPECT_GT(hints, 1000);
 }
 
-json ask(protocol::Engine& engine, const json& request) { return engine.handle(request.dump()); }
+using inbetween::testing::ask;
 
 TEST(Hints, ProtocolHintsAreLegalBotActsAsSaidAndGameOverIsRefused) {
   const std::vector<std::string> kinds = {"random", "optimal", "sensible", "cautious"};
@@ -1110,61 +1109,12 @@ TEST(OptimalBot, BeatsTheSensibleBotOverAFixedSetOfGames) {
 
 // ---- `inbetween odds` refuses bad input --------------------------------------------------------
 
-struct CliRun {
-  int status = -1;
-  std::string out, err;
-};
-
-CliRun run_inbetween(const std::vector<std::string>& args) {
-  int out_pipe[2], err_pipe[2];
-  if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) throw std::runtime_error("pipe failed");
-  pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    int devnull = open("/dev/null", O_RDONLY);
-    dup2(devnull, STDIN_FILENO);
-    dup2(out_pipe[1], STDOUT_FILENO);
-    dup2(err_pipe[1], STDERR_FILENO);
-    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], devnull}) close(fd);
-    std::vector<char*> argv{const_cast<char*>(INBETWEEN_BINARY)};
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(INBETWEEN_BINARY, argv.data());
-    _exit(127);
-  }
-  close(out_pipe[1]);
-  close(err_pipe[1]);
-  CliRun run;
-  int fds[2] = {out_pipe[0], err_pipe[0]};
-  std::string* texts[2] = {&run.out, &run.err};
-  while (fds[0] >= 0 || fds[1] >= 0) {
-    pollfd p[2] = {{fds[0], POLLIN, 0}, {fds[1], POLLIN, 0}};
-    if (poll(p, 2, -1) < 0) {
-      if (errno == EINTR) continue;
-      throw std::runtime_error("poll failed");
-    }
-    for (int i = 0; i < 2; ++i) {
-      if (fds[i] < 0 || !(p[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      char buffer[4096];
-      ssize_t n = read(fds[i], buffer, sizeof buffer);
-      if (n > 0) {
-        texts[i]->append(buffer, static_cast<std::size_t>(n));
-      } else if (n == 0 || errno != EINTR) {
-        close(fds[i]);
-        fds[i] = -1;
-      }
-    }
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
-}
+using inbetween::testing::run_inbetween;
 
 void expect_refused(const std::vector<std::string>& args, const std::string& message) {
   std::string line = "inbetween";
   for (const auto& a : args) line += " " + a;
-  CliRun run = run_inbetween(args);
+  inbetween::testing::Result run = run_inbetween(args);
   EXPECT_EQ(run.status, 2) << line << "\nstdout: " << run.out << "\nstderr: " << run.err;
   EXPECT_NE(run.err.find(message), std::string::npos) << line << "\nstderr: " << run.err;
   EXPECT_TRUE(run.out.empty()) << line << "\nstdout: " << run.out;
@@ -1194,7 +1144,7 @@ TEST(OddsCommand, RefusesBadInputWithAClearMessage) {
 }
 
 TEST(OddsCommand, AcceptsWhatTheShoeHolds) {
-  CliRun run = run_inbetween({"odds", "--rules", "hoyle", "--decks", "2", "5S", "JD", "--seen", "5S,9H,9H"});
+  inbetween::testing::Result run = run_inbetween({"odds", "--rules", "hoyle", "--decks", "2", "5S", "JD", "--seen", "5S,9H,9H"});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("99 cards unseen"), std::string::npos) << run.out;
   // --ace calls the ace posts in order, whichever post they are.

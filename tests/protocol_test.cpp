@@ -10,13 +10,14 @@
 #include <vector>
 
 #include "protocol/engine_loop.h"
+#include "support/seats.h"
 
 using inbetween::protocol::Engine;
 using inbetween::protocol::json;
 
 namespace {
 
-json ask(Engine& engine, const json& request) { return engine.handle(request.dump()); }
+using inbetween::testing::ask;
 
 // The `> ` request / `< ` reply lines of docs/protocol.md, in pairs: one session per fenced block.
 using Session = std::vector<std::pair<std::string, std::string>>;

@@ -35,6 +35,7 @@
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
 #include "rules/three_rules.h"
+#include "support/seats.h"
 
 namespace inbetween::games::three {
 // Readable event kinds in failure messages.
@@ -56,10 +57,7 @@ constexpr int kAnn = 0, kBob = 1, kCat = 2;
 
 // ---- helpers -------------------------------------------------------------------------------
 
-std::vector<std::string> seat_names(int n) {
-  static const char* const kNames[] = {"ann", "bob", "cat", "dan", "eve", "fay"};
-  return {kNames, kNames + n};
-}
+using inbetween::testing::seat_names;
 
 int pos(char letter) { return cards::letter_position(letter); }
 

@@ -17,6 +17,7 @@
 #include "games/pot/action.h"
 #include "games/pot/event.h"
 #include "rules/rule_files.h"
+#include "seats.h"
 
 namespace inbetween::testing_support {
 
@@ -35,10 +36,7 @@ inline Card card(std::string_view text) {
   return *c;
 }
 
-inline std::vector<std::string> seat_names(int n) {
-  static const char* const kNames[] = {"ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"};
-  return {kNames, kNames + n};
-}
+using inbetween::testing::seat_names;
 
 // A game of family F built from a preset with named seats ("ann", "bob", ...), an optional
 // dealer and a stacked deck; `log` holds every event since the start.
