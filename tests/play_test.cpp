@@ -2,7 +2,9 @@
 // stdin answering every prompt, whole games to their end.
 #include <gtest/gtest.h>
 
+#include <pty.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -374,6 +376,44 @@ TEST_F(Play, AGameNeverOverwritesAnother) {
   EXPECT_NE(r.out.find("Note: --players, --seed are ignored with --load"), std::string::npos) << r.out;
   EXPECT_EQ(moves_by(read_save(dir / "inbetween-game-2.jsonl"), "Ann"), 2u);
   EXPECT_FALSE(fs::exists(dir / "inbetween-game-3.jsonl"));
+}
+
+// `--color auto` colours only a terminal, and not when NO_COLOR is set to something; the
+// program runs on a pseudo-terminal here, as it would in a person's terminal window.
+std::string on_a_terminal(const std::vector<std::string>& args, const char* no_color) {
+  int master = -1;
+  pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
+  if (pid < 0) throw std::runtime_error("forkpty failed");
+  if (pid == 0) {
+    if (no_color) setenv("NO_COLOR", no_color, 1);
+    else unsetenv("NO_COLOR");
+    std::vector<char*> argv{const_cast<char*>(INBETWEEN_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(INBETWEEN_BINARY, argv.data());
+    _exit(127);
+  }
+  std::string out;
+  char buffer[4096];
+  for (ssize_t n; (n = read(master, buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<std::size_t>(n));
+  close(master);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out;
+  return out;
+}
+
+TEST_F(Play, ColourOnATerminalUnlessNoColorIsSet) {
+  fs::path save = dir / "game.jsonl";
+  Result r = play(with_save(kHoyle, save), repeat("\n", 60));
+  ASSERT_EQ(r.status, 0) << r.err;
+  std::vector<std::string> replay{"replay", save.string()};
+  EXPECT_NE(on_a_terminal(replay, nullptr).find("\x1b["), std::string::npos) << "no colour on a terminal";
+  EXPECT_NE(on_a_terminal(replay, "").find("\x1b["), std::string::npos) << "an empty NO_COLOR counts as unset";
+  EXPECT_EQ(on_a_terminal(replay, "1").find("\x1b["), std::string::npos) << "NO_COLOR=1 still coloured";
+  replay.insert(replay.end(), {"--color", "always"});
+  EXPECT_NE(on_a_terminal(replay, "1").find("\x1b["), std::string::npos) << "--color always overrides NO_COLOR";
+  EXPECT_EQ(r.out.find("\x1b["), std::string::npos) << "coloured into a pipe";
 }
 
 }  // namespace

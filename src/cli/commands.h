@@ -62,9 +62,6 @@ int run_decks_list(std::ostream& out);
 int run_decks_show(const std::string& name, std::ostream& out);
 int run_replay(const std::string& file, const std::string& color, std::ostream& out);
 
-// Whether to colour: "always", "never", or "auto" (a terminal, and NO_COLOR unset or empty).
-bool want_color(const std::string& setting);
-
 // A mistake on the command line that the option parser cannot see (exit status 2).
 struct CommandLineError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -1,8 +1,5 @@
 // `inbetween`: play, serve the engine protocol, inspect rules, replay saved games.
-#include <unistd.h>
-
 #include <algorithm>
-#include <cstdlib>
 #include <iostream>
 #include <optional>
 
@@ -20,15 +17,6 @@
 #include "rules/three_rules.h"
 
 namespace inbetween::cli {
-
-bool want_color(const std::string& setting) {
-  if (setting == "always") return true;
-  if (setting == "never") return false;
-  // no-color.org: NO_COLOR set to a non-empty value turns colour off; empty means unset.
-  const char* no_color = std::getenv("NO_COLOR");
-  return isatty(STDOUT_FILENO) && (no_color == nullptr || *no_color == '\0');
-}
-
 namespace {
 void add_rule_options(CLI::App* cmd, RuleChoice& choice) {
   cmd->add_option("--rules", choice.rules, "preset name (see `inbetween rules list`) or path to a .toml file")

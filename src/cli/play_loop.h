@@ -14,6 +14,7 @@
 #include <fmt/ostream.h>
 
 #include "cli/play_setup.h"
+#include "cli/style.h"
 #include "cli/terminal.h"
 #include "protocol/table_session.h"
 

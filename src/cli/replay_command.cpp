@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/play_loop.h"
+#include "cli/style.h"
 
 namespace inbetween::cli {
 

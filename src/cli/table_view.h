@@ -2,16 +2,12 @@
 // How the terminal shows a pot game: cards, the table, events as sentences, standings.
 #include <string>
 
+#include "cli/style.h"
 #include "games/pot/pot_game.h"
 
 namespace inbetween::cli {
 
 namespace pot = games::pot;
-
-// Colour on or off for everything this view prints.
-struct Style {
-  bool color = false;
-};
 
 // "9♣" (red for hearts and diamonds when colour is on).
 std::string show_card(const Style& style, cards::Card card);
