@@ -217,6 +217,22 @@ TEST(RedDog, TheGameLastsTheAgreedHandsWithChipsConserved) {
   EXPECT_FALSE(t.game.winners().empty());
 }
 
+// Each player plays against the house: everyone who ends ahead wins, not only the best.
+TEST(RedDog, EveryPlayerAheadOfTheHouseWins) {
+  // Two hands, spread 3 both times (pays 2 to 1 on the default table): 7D falls between, KS
+  // outside. Seat 0 ends 9 ahead, seat 1 3 ahead, seat 2 1 behind.
+  Table t("red-dog", 3, std::nullopt, {"5S", "9H", "7D", "5C", "9D", "KS"}, {{"deals", "2"}, {"allow_raise", "false"}});
+  const Chips first[] = {5, 2, 1}, second[] = {1, 1, 3};
+  for (int i = 0; i < 3; ++i) t.act(t.game.to_act(), Bet{first[t.game.to_act()]});
+  for (int i = 0; i < 3; ++i) t.act(t.game.to_act(), Bet{second[t.game.to_act()]});
+  ASSERT_TRUE(t.game.over());
+  auto net = [&](Seat i) { return t.chips(i) - t.game.players()[static_cast<std::size_t>(i)].bought; };
+  ASSERT_EQ(net(0), 9);
+  ASSERT_EQ(net(1), 3);
+  ASSERT_EQ(net(2), -1);
+  EXPECT_EQ(t.game.winners(), (std::vector<Seat>{0, 1}));
+}
+
 TEST(RedDog, Illegal_WagersRaisesAndOtherActionsOutOfPlaceAreRefused) {
   Table t("red-dog", 2, 0, {"6S", "9H", "7D"}, {{"start_chips", "30"}});
   Refusal r = refused(t, 1, Pass{});

@@ -205,7 +205,7 @@ json three_state_json(const three::View& game) {
           {"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
           {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
           {"players", players},
-          {"deck", {{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}}},
+          {"shoe", {{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}}},
           {"over", game.over()},
           {"winners", winners}};
 }

@@ -224,12 +224,12 @@ struct SimTraits<games::house::HouseFamily> : BetVocabulary {
       fail(where + ": bad wager range " + std::to_string(l.bet_min) + ".." + std::to_string(l.bet_max));
     if (l.raise && !r.allow_raise) fail(where + ": a raise offered where allow_raise = false");
   }
-  // Against the house only a player who ends ahead wins; the house may beat everyone.
+  // Against the house exactly the players who end ahead win; the house may beat everyone.
   static void check_over(const Game& g, const std::string& where) {
-    for (Seat w : g.winners()) {
-      const auto& s = g.players()[static_cast<std::size_t>(w)];
-      if (s.chips <= s.bought) fail(where + ": a winner who did not end ahead of the house");
-    }
+    std::vector<Seat> ahead;
+    for (Seat i = 0; i < static_cast<Seat>(g.players().size()); ++i)
+      if (g.players()[static_cast<std::size_t>(i)].chips > g.players()[static_cast<std::size_t>(i)].bought) ahead.push_back(i);
+    if (g.winners() != ahead) fail(where + ": the winners are not exactly the players who ended ahead of the house");
   }
 
   // Unlimited games: every hand ends within a wager and a raise per player.

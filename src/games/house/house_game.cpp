@@ -91,20 +91,13 @@ Chips HouseGame::chips_in() const {
 }
 
 std::vector<Seat> HouseGame::winners() const {
-  std::vector<Seat> best;
-  if (!over()) return best;
-  Chips top = 0;
-  for (Seat i = 0; i < count(); ++i) {
-    Chips net = at(i).chips - at(i).bought;
-    if (net <= 0) continue;  // against the house, only a player who ends ahead has won anything
-    if (best.empty() || net > top) {
-      best = {i};
-      top = net;
-    } else if (net == top) {
-      best.push_back(i);
-    }
-  }
-  return best;
+  // Each player plays against the house, not against the others: everyone who ends ahead of
+  // the house has won, whatever the others did.
+  std::vector<Seat> ahead;
+  if (!over()) return ahead;
+  for (Seat i = 0; i < count(); ++i)
+    if (at(i).chips > at(i).bought) ahead.push_back(i);
+  return ahead;
 }
 
 std::vector<Card> HouseGame::table_cards() const {
