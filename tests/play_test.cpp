@@ -416,4 +416,14 @@ TEST_F(Play, ColourOnATerminalUnlessNoColorIsSet) {
   EXPECT_EQ(r.out.find("\x1b["), std::string::npos) << "coloured into a pipe";
 }
 
+// `rules show` names the file it read: from the checkout as a path from there, elsewhere in full.
+TEST_F(Play, RulesShowNamesTheFileItRead) {
+  Result here = run_inbetween({"rules", "show", "hoyle-3"}, "", INBETWEEN_SOURCE_DIR);
+  EXPECT_EQ(here.status, 0) << here.err;
+  EXPECT_TRUE(here.out.starts_with("# hoyle-3 (rules/hoyle-3.toml)\ngame = 'pot'\n")) << here.out;
+  Result elsewhere = run_inbetween({"rules", "show", "hoyle-3"}, "", dir);
+  EXPECT_TRUE(elsewhere.out.starts_with("# hoyle-3 (" + (fs::path(INBETWEEN_SOURCE_DIR) / "rules" / "hoyle-3.toml").string() + ")"))
+      << elsewhere.out;
+}
+
 }  // namespace

@@ -1,3 +1,4 @@
+#include <filesystem>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -24,13 +25,23 @@ int run_rules_list(std::ostream& out) {
   return 0;
 }
 
+namespace {
+// A file under the current folder as a path from it ("rules/hoyle.toml"), others as they are.
+std::string shown_path(const std::filesystem::path& file) {
+  std::error_code ec;
+  auto relative = std::filesystem::relative(file, std::filesystem::current_path(ec), ec);
+  if (ec || relative.empty() || *relative.begin() == "..") return file.string();
+  return relative.string();
+}
+}  // namespace
+
 int run_rules_show(const RuleChoice& choice, std::ostream& out) {
   std::vector<rules::Override> overrides;
   for (const auto& s : choice.sets) overrides.push_back(rules::parse_override(s));
   auto path = rules::resolve_rules_path(choice.rules);
   const char* note = overrides.empty() ? "" : " with --set overrides";
   return games::with_rules(choice.rules, overrides, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
-    fmt::print(out, "# {} ({}){}\n", rules->name, path.string(), note);
+    fmt::print(out, "# {} ({}){}\n", rules->name, shown_path(path), note);
     out << F::to_text(*rules);
     return 0;
   });
