@@ -7,37 +7,15 @@
 
 #include "games/house/view.h"
 #include "games/overloaded.h"
+#include "games/pot/card_table.h"
 
 namespace inbetween::games::house {
-namespace {
-std::vector<cards::CardCode> shoe_contents(const HouseRules& rules) {
-  if (rules.deck_cards.empty()) return cards::standard_shoe_contents(rules.decks);
-  std::vector<cards::CardCode> all;
-  for (int d = 0; d < rules.decks; ++d) all.insert(all.end(), rules.deck_cards.begin(), rules.deck_cards.end());
-  return all;
-}
-}  // namespace
 
 HouseGame::HouseGame(std::shared_ptr<const HouseRules> rules, const Setup& setup, std::vector<Event>& events)
-    : rules_(std::move(rules)), shoe_([&] {
-        try {
-          return cards::Shoe(shoe_contents(*rules_), setup.seed, setup.stacked);
-        } catch (const cards::StackError& e) {
-          throw SetupError(fmt::format("stacked card {} ({}) is stacked more often than the {} deck(s) hold it", e.index + 1,
-                                       cards::to_string(Card{setup.stacked[e.index]}), rules_->decks));
-        }
-      }()) {
-  int n = static_cast<int>(setup.players.size());
-  if (n < rules_->min_players || n > rules_->max_players)
-    throw SetupError(fmt::format("{} players given; these rules seat {} to {} (min_players, max_players)", n,
-                                 rules_->min_players, rules_->max_players));
-  std::set<std::string> seen;
-  for (const auto& name : setup.players) {
-    if (name.empty()) throw SetupError("a player's name is empty");
-    if (!seen.insert(name).second) throw SetupError(fmt::format("two players are called '{}'", name));
-    players_.push_back(Player{name, rules_->start_chips, rules_->start_chips, 0, false});
-  }
-  if (setup.dealer && (*setup.dealer < 0 || *setup.dealer >= n)) throw SetupError("the named dealer is not a player");
+    : rules_(std::move(rules)),
+      players_(pot::seat_players(setup, rules_->min_players, rules_->max_players, rules_->start_chips)),
+      shoe_(pot::make_shoe(rules_->deck_cards, rules_->decks, setup)) {
+  int n = count();
   hands_total_ = rules::total_hands(*rules_, n);
   emit(events, EventKind::Shuffled, kNobody, 0);
   choose_first(setup, events);
@@ -117,31 +95,14 @@ View HouseGame::view(Seat seat) const { return View(*this, seat); }
 // ---- the course of the game ---------------------------------------------------------------
 
 void HouseGame::choose_first(const Setup& setup, std::vector<Event>& events) {
-  if (setup.dealer) {
-    dealer_ = *setup.dealer;
-  } else if (rules_->first_dealer == rules::FirstDealer::Random) {
-    auto rng = cards::make_rng(setup.seed, cards::RngStream::Seating);
-    dealer_ = static_cast<Seat>(cards::uniform_below(rng, static_cast<std::uint64_t>(count())));
-  } else {
-    // Everyone draws a card face up; the highest starts; those tied for highest draw again.
-    std::vector<Seat> drawing(static_cast<std::size_t>(count()));
-    for (Seat i = 0; i < count(); ++i) drawing[static_cast<std::size_t>(i)] = i;
-    while (drawing.size() > 1) {
-      std::vector<std::pair<Seat, Card>> drawn;
-      for (Seat seat : drawing) {
+  dealer_ = pot::first_dealer(
+      setup, rules_->first_dealer, count(),
+      [&](Seat seat) {
         Card c = draw(events);
         emit_card(events, EventKind::DrawForDeal, seat, c);
-        drawn.emplace_back(seat, c);
-      }
-      for (auto& [seat, c] : drawn) shoe_.discard(c.code);
-      int top = 0;
-      for (auto& [seat, c] : drawn) top = std::max(top, c.rank());
-      drawing.clear();
-      for (auto& [seat, c] : drawn)
-        if (c.rank() == top) drawing.push_back(seat);
-    }
-    dealer_ = drawing.front();
-  }
+        return c;
+      },
+      [&](Card c) { shoe_.discard(c.code); });
   emit(events, EventKind::DealerChosen, dealer_);
 }
 

@@ -2,6 +2,7 @@
 
 #include "games/pot/betting.h"
 #include "games/overloaded.h"
+#include "games/pot/card_table.h"
 
 #include <algorithm>
 #include <set>
@@ -9,38 +10,12 @@
 #include <fmt/format.h>
 
 namespace inbetween::games::pot {
-namespace {
-// Every card of the rules' decks; the deck file's cards, or the standard 52.
-std::vector<cards::CardCode> shoe_contents(const PotRules& rules) {
-  if (rules.deck_cards.empty()) return cards::standard_shoe_contents(rules.decks);
-  std::vector<cards::CardCode> all;
-  for (int d = 0; d < rules.decks; ++d) all.insert(all.end(), rules.deck_cards.begin(), rules.deck_cards.end());
-  return all;
-}
-
-}  // namespace
 
 PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std::vector<Event>& events)
     : rules_(std::move(rules)),
-      shoe_([&] {
-        try {
-          return cards::Shoe(shoe_contents(*rules_), setup.seed, setup.stacked);
-        } catch (const cards::StackError& e) {
-          throw SetupError(fmt::format("stacked card {} ({}) is stacked more often than the {} deck(s) hold it", e.index + 1,
-                                       cards::to_string(Card{setup.stacked[e.index]}), rules_->decks));
-        }
-      }()) {
-  int n = static_cast<int>(setup.players.size());
-  if (n < rules_->min_players || n > rules_->max_players)
-    throw SetupError(fmt::format("{} players given; these rules seat {} to {} (min_players, max_players)", n,
-                                 rules_->min_players, rules_->max_players));
-  std::set<std::string> names;
-  for (const auto& name : setup.players) {
-    if (name.empty()) throw SetupError("a player's name is empty");
-    if (!names.insert(name).second) throw SetupError(fmt::format("two players are called '{}'", name));
-    players_.push_back(Player{name, rules_->start_chips, rules_->start_chips, 0, false});
-  }
-  if (setup.dealer && (*setup.dealer < 0 || *setup.dealer >= n)) throw SetupError("the named dealer is not a player");
+      players_(seat_players(setup, rules_->min_players, rules_->max_players, rules_->start_chips)),
+      shoe_(make_shoe(rules_->deck_cards, rules_->decks, setup)) {
+  int n = count();
   deals_total_ = rules::total_deals(*rules_, n);
   emit(events, EventKind::Shuffled, -1, 0);
   choose_dealer(setup, events);
@@ -134,31 +109,14 @@ void PotGame::clear_table() {
 // ---- the course of the game ---------------------------------------------------------------
 
 void PotGame::choose_dealer(const Setup& setup, std::vector<Event>& events) {
-  if (setup.dealer) {
-    dealer_ = *setup.dealer;
-  } else if (rules_->first_dealer == rules::FirstDealer::Random) {
-    auto rng = cards::make_rng(setup.seed, cards::RngStream::Seating);
-    dealer_ = static_cast<int>(cards::uniform_below(rng, static_cast<std::uint64_t>(count())));
-  } else {
-    // Everyone draws a card face up; the highest deals; those tied for highest draw again.
-    std::vector<int> drawing(static_cast<std::size_t>(count()));
-    for (int i = 0; i < count(); ++i) drawing[static_cast<std::size_t>(i)] = i;
-    while (drawing.size() > 1) {
-      std::vector<std::pair<int, Card>> drawn;
-      for (int seat : drawing) {
+  dealer_ = first_dealer(
+      setup, rules_->first_dealer, count(),
+      [&](Seat seat) {
         Card c = draw(events);
         emit_card(events, EventKind::DrawForDeal, seat, c);
-        drawn.emplace_back(seat, c);
-      }
-      for (auto& [seat, c] : drawn) shoe_.discard(c.code);
-      int top = 0;
-      for (auto& [seat, c] : drawn) top = std::max(top, c.rank());
-      drawing.clear();
-      for (auto& [seat, c] : drawn)
-        if (c.rank() == top) drawing.push_back(seat);
-    }
-    dealer_ = drawing.front();
-  }
+        return c;
+      },
+      [&](Card c) { shoe_.discard(c.code); });
   emit(events, EventKind::DealerChosen, dealer_);
 }
 
