@@ -36,7 +36,8 @@ for bench in benches:
     for name, n in new.items():
         o = old.get(name)
         # A rate counter where there is one (higher is better), else the CPU time per iteration.
-        rates = [k for k in n if k.endswith("/s") and isinstance(n[k], (int, float))]
+        rates = sorted((k for k in n if k.endswith("/s") and isinstance(n[k], (int, float))),
+                       key=lambda k: (k == "cards/s", k))  # hands/s before cards/s
         key = rates[0] if rates else "cpu_time"
         unit = key if rates else "cpu " + n.get("time_unit", "ns")
         nv = n[key]

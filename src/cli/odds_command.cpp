@@ -92,15 +92,10 @@ int house_edge(const rules::HouseRules& r, std::ostream& out) {
   return 0;
 }
 
-// Red Dog: the whole table (--house-edge), or the value of standing and raising on two posts.
-int house_odds(const OddsOptions& o, const rules::HouseRules& r, std::ostream& out) {
-  if (o.house_edge) {
-    if (!o.posts.empty() || !o.seen.empty()) refuse("--house-edge takes no posts and no --seen: it is computed for a fresh shoe");
-    return house_edge(r, out);
-  }
-  if (o.posts.size() != 2) refuse("give two posts, e.g. `inbetween odds --rules red-dog 5S JD`, or --house-edge for the whole table");
-  if (!o.aces.empty()) refuse("--ace: in a house game aces are always high");
-  if (o.fresh && !o.seen.empty()) refuse("--fresh and --seen contradict each other: give one");
+// The cards unseen (a fresh shoe of the rules' decks less --seen and the posts) and the posts;
+// a card the shoe cannot hold that often is refused, naming it.
+template <class Rules>
+std::pair<Unseen, games::pot::Posts> unseen_and_posts(const OddsOptions& o, const Rules& r) {
   Unseen shoe = fresh_unseen(r);
   Unseen unseen = shoe;
   for (const auto& text : split_list(o.seen)) take_seen(unseen, shoe, card_arg(text, "--seen card"), "--seen " + text, r.decks);
@@ -110,6 +105,19 @@ int house_odds(const OddsOptions& o, const rules::HouseRules& r, std::ostream& o
     take_seen(unseen, shoe, c, "post " + text, r.decks);
     posts.cards[static_cast<std::size_t>(posts.count++)] = c;
   }
+  return {unseen, posts};
+}
+
+// Red Dog: the whole table (--house-edge), or the value of standing and raising on two posts.
+int house_odds(const OddsOptions& o, const rules::HouseRules& r, std::ostream& out) {
+  if (o.house_edge) {
+    if (!o.posts.empty() || !o.seen.empty()) refuse("--house-edge takes no posts and no --seen: it is computed for a fresh shoe");
+    return house_edge(r, out);
+  }
+  if (o.posts.size() != 2) refuse("give two posts, e.g. `inbetween odds --rules red-dog 5S JD`, or --house-edge for the whole table");
+  if (!o.aces.empty()) refuse("--ace: in a house game aces are always high");
+  if (o.fresh && !o.seen.empty()) refuse("--fresh and --seen contradict each other: give one");
+  auto [unseen, posts] = unseen_and_posts(o, r);
   fmt::print(out, "{}: {} of {} deck{}; {} cards unseen\n", r.name, o.seen.empty() ? "a fresh shoe" : "a shoe", r.decks,
              r.decks == 1 ? "" : "s", unseen.ranks.total);
   fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
@@ -151,15 +159,7 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
   if (o.posts.empty() || o.posts.size() > 2) refuse("give one or two posts, e.g. `inbetween odds --rules hoyle 5S JD`");
   if (o.fresh && !o.seen.empty()) refuse("--fresh and --seen contradict each other: give one");
 
-  Unseen shoe = fresh_unseen(r);
-  Unseen unseen = shoe;
-  for (const auto& text : split_list(o.seen)) take_seen(unseen, shoe, card_arg(text, "--seen card"), "--seen " + text, r.decks);
-  games::pot::Posts posts;
-  for (const auto& text : o.posts) {
-    cards::Card c = card_arg(text, "post");
-    take_seen(unseen, shoe, c, "post " + text, r.decks);
-    posts.cards[static_cast<std::size_t>(posts.count++)] = c;
-  }
+  auto [unseen, posts] = unseen_and_posts(o, r);
   // --ace: the calls of the ace posts in order (a post that is no ace takes none); low only where
   // the rules let that post's ace be called.
   std::size_t calls = 0;

@@ -1,33 +1,54 @@
 // Hints at the edge: the advisor's and the solver's figures as protocol JSON.
+#include <span>
+
 #include <fmt/format.h>
 
 #include "protocol/codec.h"
+#include "protocol/house_codec.h"
+#include "strategy/house_advisor.h"
 #include "strategy/pot_advisor.h"
 #include "strategy/three_solver.h"
 
 namespace inbetween::protocol {
 
-json pot_hint_json(const pot::PotGame& game, const json&) {
-  auto advice = strategy::advise(game);
-  if (!advice) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
+namespace {
+// The advisor's figures, the same for the pot games and the house game.
+json advice_json(std::span<const pot::Player> players, std::size_t cards_left, const strategy::PotAdvice& advice) {
   json choices = json::array();
-  for (const auto& c : advice->choices) choices.push_back({{"action", action_json(c.action)}, {"ev", c.ev}, {"why", c.why}});
-  json out = {{"player", game.players()[static_cast<std::size_t>(advice->player)].name},
-              {"cards_left", game.shoe().remaining()},
+  for (const auto& c : advice.choices) choices.push_back({{"action", action_json(c.action)}, {"ev", c.ev}, {"why", c.why}});
+  json out = {{"player", players[static_cast<std::size_t>(advice.player)].name},
+              {"cards_left", cards_left},
               {"choices", choices},
-              {"best", action_json(advice->best)}};
-  if (advice->odds) {
-    const auto& o = *advice->odds;
+              {"best", action_json(advice.best)}};
+  if (advice.odds) {
+    const auto& o = *advice.odds;
     out["odds"] = {{"between", o.between}, {"outside", o.outside}, {"hit_post", o.hit_post},
                    {"triple_ace", o.triple_ace}, {"cards", o.total}};
   }
-  if (advice->kelly) out["kelly"] = action_json(*advice->kelly);
+  if (advice.kelly) out["kelly"] = action_json(*advice.kelly);
   return out;
+}
+
+[[noreturn]] void nobody_to_act() {
+  throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
+}
+}  // namespace
+
+json pot_hint_json(const pot::PotGame& game, const json&) {
+  auto advice = strategy::advise(game);
+  if (!advice) nobody_to_act();
+  return advice_json(game.players(), game.shoe().remaining(), *advice);
+}
+
+json house_hint_json(const house::HouseGame& game, const json&) {
+  auto advice = strategy::advise(game);
+  if (!advice) nobody_to_act();
+  return advice_json(game.players(), game.shoe().remaining(), *advice);
 }
 
 json three_hint_json(const three::ThreeGame& game, const json& request) {
   int seat = game.to_act();
-  if (seat < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act, so there is nothing to hint");
+  if (seat < 0) nobody_to_act();
   std::string composition = "fresh";
   if (auto it = request.find("composition"); it != request.end()) {
     if (!it->is_string() || (*it != "fresh" && *it != "remaining"))

@@ -100,43 +100,25 @@ json legal_json(std::span<const pot::Player> players, int player, const pot::Leg
 }
 
 json state_json(const pot::View& game) {
-  const auto& r = game.rules();
   json players = json::array();
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
     const auto& s = game.players()[static_cast<std::size_t>(i)];
     players.push_back({{"name", s.name}, {"chips", s.chips}, {"bought", s.bought}, {"net", s.chips - s.bought}, {"in", game.in_game(i)}});
   }
   const auto& posts = game.posts();
-  json post_cards = json::array(), aces = json::array();
+  json aces = json::array();
   for (int i = 0; i < posts.count; ++i) {
-    post_cards.push_back(card_json(posts.cards[static_cast<std::size_t>(i)]));
     bool called = posts.cards[static_cast<std::size_t>(i)].is_ace() &&
                   !(game.phase() == pot::Phase::CallFirstAce && i == 0) &&
                   !(game.phase() == pot::Phase::CallSecondAce && i == 1);
     aces.push_back(called ? json(ace_name(posts.ace[static_cast<std::size_t>(i)])) : json(nullptr));
   }
-  json winners = json::array();
-  for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
-  auto name_or_null = [&](int seat) {
-    return seat >= 0 ? json(game.players()[static_cast<std::size_t>(seat)].name) : json(nullptr);
-  };
-  json j = {{"game", "pot"},
-            {"rules", r.name},
-            {"banking", "pot"},
-            {"pot", game.pot()},
-            {"players", players},
-            {"dealer", name_or_null(game.dealer())},
-            {"to_act", name_or_null(game.to_act())},
-            {"phase", phase_name(game.phase())},
-            {"posts", post_cards},
-            {"ace_values", aces},
-            {"third_card", game.third_card() ? card_json(*game.third_card()) : json(nullptr)},
-            {"deals_done", game.deals_done()},
-            {"deals_total", game.deals_total() > 0 ? json(game.deals_total()) : json(nullptr)},
-            {"shoe", {{"remaining", game.cards_left()}, {"discards", game.discards()},
-                      {"shuffles", game.shuffles()}}},
-            {"over", game.over()},
-            {"winners", winners}};
+  json j = table_state_json(game, std::move(players), std::move(aces));
+  j["game"] = "pot";
+  j["banking"] = "pot";
+  j["pot"] = game.pot();
+  j["deals_done"] = game.deals_done();
+  j["deals_total"] = game.deals_total() > 0 ? json(game.deals_total()) : json(nullptr);
   if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce) j["spread"] = posts.spread();
   return j;
 }

@@ -7,6 +7,7 @@
 
 #include "rules/pot_rules.h"
 #include "rules/rule_files.h"
+#include "rules/table_knobs.h"
 
 namespace inbetween::rules {
 
@@ -39,13 +40,7 @@ struct HouseRules {
 
 template <class Visitor, class Rules>  // Rules: HouseRules or const HouseRules
 void visit_house_knobs(Visitor& v, Rules& r) {
-  v.text("name", r.name);
-  v.text("description", r.description);
-  v.integer("min_players", r.min_players, 1, 8);
-  v.integer("max_players", r.max_players, 1, 8);
-  v.text("deck", r.deck);
-  v.integer("decks", r.decks, 1, 8);
-  v.integer("reshuffle_below", r.reshuffle_below, 0, 416);
+  visit_table_knobs(v, r);
   v.choice("first_dealer", r.first_dealer, {{"high-card", FirstDealer::HighCard}, {"random", FirstDealer::Random}});
   v.integer("start_chips", r.start_chips, 1, 1'000'000'000);
   v.integer("min_bet", r.min_bet, 1, 1'000'000'000);

@@ -2,18 +2,13 @@
 // The one list of pot-game knobs, visited for reading, writing and documentation.
 // docs/rules-knobs.md explains each; keep the two in step.
 #include "rules/pot_rules.h"
+#include "rules/table_knobs.h"
 
 namespace inbetween::rules {
 
 template <class Visitor, class Rules>  // Rules: PotRules or const PotRules
 void visit_pot_knobs(Visitor& v, Rules& r) {
-  v.text("name", r.name);
-  v.text("description", r.description);
-  v.integer("min_players", r.min_players, 1, 8);
-  v.integer("max_players", r.max_players, 1, 8);
-  v.text("deck", r.deck);
-  v.integer("decks", r.decks, 1, 8);
-  v.integer("reshuffle_below", r.reshuffle_below, 0, 416);
+  visit_table_knobs(v, r);
   v.boolean("reshuffle_each_deal", r.reshuffle_each_deal);
   v.choice("first_dealer", r.first_dealer, {{"high-card", FirstDealer::HighCard}, {"random", FirstDealer::Random}});
 

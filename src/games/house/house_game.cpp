@@ -24,22 +24,6 @@ HouseGame::HouseGame(std::shared_ptr<const HouseRules> rules, const Setup& setup
 
 // ---- small helpers -------------------------------------------------------------------------
 
-Event& HouseGame::emit(std::vector<Event>& events, EventKind kind, Seat seat, Chips amount) const {
-  Event& e = events.emplace_back();
-  e.kind = kind;
-  e.player = static_cast<std::int8_t>(seat);
-  e.amount = amount;
-  return e;
-}
-
-Event& HouseGame::emit_card(std::vector<Event>& events, EventKind kind, Seat seat, Card card, Outcome outcome) const {
-  Event& e = emit(events, kind, seat);
-  e.has_card = true;
-  e.card = card;
-  e.outcome = outcome;
-  return e;
-}
-
 void HouseGame::reshuffle(std::vector<Event>& events) {
   shoe_.reshuffle();
   emit(events, EventKind::Shuffled, kNobody, shoe_.generation());

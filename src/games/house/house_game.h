@@ -72,8 +72,6 @@ class HouseGame {
   const Player& at(Seat seat) const { return players_[static_cast<std::size_t>(seat)]; }
   Card draw(std::vector<Event>& events);
   // Appends an event for `seat` (-1: the table) and returns it for its other fields.
-  Event& emit(std::vector<Event>& events, EventKind kind, Seat seat, Chips amount = 0) const;
-  Event& emit_card(std::vector<Event>& events, EventKind kind, Seat seat, Card card, Outcome outcome = Outcome::None) const;
   void reshuffle(std::vector<Event>& events);
 
   void choose_first(const Setup& setup, std::vector<Event>& events);

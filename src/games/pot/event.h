@@ -1,6 +1,7 @@
 #pragma once
 // Everything that happens in a pot game is an event; display, protocol and logs read them.
 #include <cstdint>
+#include <vector>
 
 #include "games/pot/posts.h"
 #include "rules/pot_rules.h"
@@ -42,6 +43,24 @@ struct Event {
   Outcome outcome = Outcome::None;
   rules::Chips amount = 0;
 };
+
+// Appends an event of `kind` for `player` (-1: nobody) to `events` and returns it; the pot and
+// house games make every event through these two.
+inline Event& emit(std::vector<Event>& events, EventKind kind, int player, rules::Chips amount = 0) {
+  Event& e = events.emplace_back();
+  e.kind = kind;
+  e.player = static_cast<std::int8_t>(player);
+  e.amount = amount;
+  return e;
+}
+// ... with a card face up and what it means.
+inline Event& emit_card(std::vector<Event>& events, EventKind kind, int player, Card card, Outcome outcome = Outcome::None) {
+  Event& e = emit(events, kind, player);
+  e.has_card = true;
+  e.card = card;
+  e.outcome = outcome;
+  return e;
+}
 
 // The event's protocol name, e.g. "post_dealt".
 const char* event_name(EventKind kind);

@@ -26,22 +26,6 @@ PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std:
 
 // ---- small helpers -------------------------------------------------------------------------
 
-Event& PotGame::emit(std::vector<Event>& events, EventKind kind, int player, Chips amount) const {
-  Event& e = events.emplace_back();
-  e.kind = kind;
-  e.player = static_cast<std::int8_t>(player);
-  e.amount = amount;
-  return e;
-}
-
-Event& PotGame::emit_card(std::vector<Event>& events, EventKind kind, int player, Card card, Outcome outcome) const {
-  Event& e = emit(events, kind, player);
-  e.has_card = true;
-  e.card = card;
-  e.outcome = outcome;
-  return e;
-}
-
 Card PotGame::draw(std::vector<Event>& events) {
   if (shoe_.empty()) {
     // Out of cards mid-turn: the discards become a fresh deck; cards on the table stay out.

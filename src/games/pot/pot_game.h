@@ -92,8 +92,6 @@ class PotGame {
   Card draw(std::vector<Event>& events);
   // Appends an event for `player` (-1: the table) and returns it for its other fields: the one
   // place an event is made.
-  Event& emit(std::vector<Event>& events, EventKind kind, int player, Chips amount = 0) const;
-  Event& emit_card(std::vector<Event>& events, EventKind kind, int player, Card card, Outcome outcome = Outcome::None) const;
 
   void choose_dealer(const Setup& setup, std::vector<Event>& events);
   void form_pot(std::vector<Event>& events);
