@@ -191,7 +191,7 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
     fmt::print(out, "best: call {}\n", protocol::ace_name(call.best));
     return 0;
   }
-  bool aces_can_differ = r.first_ace == rules::FirstAce::Call || r.second_ace == rules::SecondAce::Call;
+  bool aces_can_differ = games::pot::aces_can_differ(r);
   fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
   for (int i = 0; i < 2; ++i)
     if (posts.cards[static_cast<std::size_t>(i)].is_ace() && aces_can_differ)

@@ -125,8 +125,7 @@ BetAdvice advise_bet(const rules::PotRules& rules, const pot::Posts& posts, cons
 
 double position_value(const rules::PotRules& rules, const pot::Posts& posts, const RankCounts& unseen, Chips pot,
                       Chips stack, bool first_deck) {
-  bool aces_can_differ = rules.first_ace == rules::FirstAce::Call || rules.second_ace == rules::SecondAce::Call;
-  if (posts.pair(aces_can_differ)) {
+  if (games::pot::posts_pair(rules, posts)) {
     if (rules.pair_posts == rules::PairPosts::Pay) return static_cast<double>(std::min(rules.pair_pays, pot));
     // A redeal starts the turn again: its value does not depend on this decision; count it as 0.
     if (rules.pair_posts == rules::PairPosts::Redeal) return 0;

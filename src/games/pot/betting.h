@@ -9,6 +9,14 @@ namespace inbetween::games::pot {
 
 using rules::Chips;
 
+// Whether two ace posts may count differently (an ace can be called low): then they are no pair.
+inline bool aces_can_differ(const rules::PotRules& rules) {
+  return rules.first_ace == rules::FirstAce::Call || rules.second_ace == rules::SecondAce::Call;
+}
+
+// Whether the posts are a pair under these rules.
+inline bool posts_pair(const rules::PotRules& rules, const Posts& posts) { return posts.pair(aces_can_differ(rules)); }
+
 // The most a bet on these posts can cost, as a multiple of the bet (1, the post-hit or triple-ace multiplier).
 int worst_multiplier(const rules::PotRules& rules, const Posts& posts);
 

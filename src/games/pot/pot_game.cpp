@@ -234,8 +234,7 @@ void PotGame::deal_second_post(std::vector<Event>& events) {
 
 void PotGame::posts_complete(std::vector<Event>& events) {
   Player& s = players_[static_cast<std::size_t>(turn_seat_)];
-  bool aces_can_differ = rules_->first_ace == rules::FirstAce::Call || rules_->second_ace == rules::SecondAce::Call;
-  if (posts_.pair(aces_can_differ)) {
+  if (posts_pair(*rules_, posts_)) {
     switch (rules_->pair_posts) {
       case rules::PairPosts::Pay: {
         Chips paid = std::min(rules_->pair_pays, pot_);
