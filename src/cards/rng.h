@@ -9,7 +9,7 @@ namespace inbetween::cards {
 using Rng = pcg64;
 
 // Independent streams from one seed, so that e.g. choosing a dealer never shifts the shoe.
-enum class RngStream : std::uint64_t { Shoe = 1, Seating = 2, Bots = 3 };
+enum class RngStream : std::uint64_t { Shoe = 1, Seating = 2, Bots = 3, Games = 4 };
 
 inline Rng make_rng(std::uint64_t seed, RngStream stream) {
   return Rng(seed, static_cast<std::uint64_t>(stream));

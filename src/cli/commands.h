@@ -55,6 +55,18 @@ struct SolveOptions {
 int run_solve(const RuleChoice& choice, std::ostream& out);
 int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostream& out);
 
+// `inbetween simulate`: many seeded games of bots (docs/simulate.md).
+struct SimulateOptions {
+  RuleChoice rule_choice;
+  std::string players = "bot:sensible,bot:sensible,bot:sensible,bot:sensible";
+  std::uint64_t games = 10000;
+  int threads = 0;  // 0: every core
+  std::uint64_t seed = 1;
+  std::string format = "table";  // table, csv, json
+};
+// Figures to `out`; the time taken and the progress to `err`.
+int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err);
+
 int run_play(const PlayOptions& options, std::istream& in, std::ostream& out);
 int run_rules_list(std::ostream& out);
 int run_rules_show(const RuleChoice& choice, std::ostream& out);

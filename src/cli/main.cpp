@@ -126,6 +126,18 @@ int main(int argc, char** argv) {
   std::string solve_seed;
   solve_three_cmd->add_option("--seed", solve_seed, "seed of the simulated rounds, 0 to 2^64-1 (default: 1)");
 
+  cli::SimulateOptions simulate;
+  auto* simulate_cmd = app.add_subcommand("simulate", "play many seeded games of bots on every core; statistics with 95% intervals");
+  cli::add_rule_options(simulate_cmd, simulate.rule_choice);
+  simulate_cmd->add_option("--players", simulate.players, "a bot per seat, comma-separated: bot:KIND (kinds: random, cautious, sensible, optimal)")
+      ->capture_default_str();
+  simulate_cmd->add_option("--games", simulate.games, "how many games")->capture_default_str();
+  simulate_cmd->add_option("--threads", simulate.threads, "threads (default: every core)");
+  std::string simulate_seed;
+  simulate_cmd->add_option("--seed", simulate_seed, "seed of the run, 0 to 2^64-1 (default 1): game i's seed follows from it and i");
+  simulate_cmd->add_option("--format", simulate.format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))
+      ->capture_default_str();
+
   std::string replay_file, replay_color = "auto";
   auto* replay_cmd = app.add_subcommand("replay", "replay a saved game and print what happened");
   replay_cmd->add_option("file", replay_file, "a game saved by `play` (or a protocol log)")->required();
@@ -168,6 +180,10 @@ int main(int argc, char** argv) {
       return cli::run_solve(solve_choice, solve, std::cout);
     }
     if (replay_cmd->parsed()) return cli::run_replay(replay_file, replay_color, std::cout);
+    if (simulate_cmd->parsed()) {
+      if (!simulate_seed.empty()) simulate.seed = cli::parse_seed(simulate_seed);
+      return cli::run_simulate(simulate, std::cout, std::cerr);
+    }
   } catch (const rules::RuleError& e) {
     fmt::print(stderr, "inbetween: {}\n", e.what());
     return 2;

@@ -1,0 +1,152 @@
+// `inbetween simulate`: the figures of many seeded bot games, as a table, CSV or JSON.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cmath>
+#include <map>
+#include <ostream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/play_setup.h"
+#include "sim/simulate.h"
+
+namespace inbetween::cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+extern "C" void on_interrupt(int) { g_stop.store(true); }
+
+// "bot:KIND" or "bot" (sensible) per seat.
+std::vector<std::string> bot_kinds(const std::string& players) {
+  std::vector<std::string> kinds;
+  for (const auto& entry : player_entries(players)) {
+    std::string l = lower_case(entry);
+    if (l == "bot") kinds.push_back("sensible");
+    else if (l.starts_with("bot:")) kinds.push_back(l.substr(4));
+    else
+      throw CommandLineError(fmt::format("--players \"{}\": '{}' is not a bot; every seat of a simulation is `bot` or `bot:KIND`",
+                                         players, entry));
+  }
+  return kinds;
+}
+
+// A proportion and the half-width of its 95% interval (normal approximation).
+std::pair<double, double> rate(std::uint64_t k, std::uint64_t n) {
+  if (n == 0) return {0, 0};
+  double p = static_cast<double>(k) / static_cast<double>(n);
+  return {p, 1.96 * std::sqrt(p * (1 - p) / static_cast<double>(n))};
+}
+
+// The seats of one bot kind taken together.
+struct KindStats {
+  sim::Tally score;
+  std::uint64_t wins = 0, seat_games = 0;
+};
+
+std::map<std::string, KindStats> by_kind(const sim::SimStats& s) {
+  std::map<std::string, KindStats> kinds;
+  for (const auto& seat : s.seats) {
+    auto& k = kinds[seat.kind];
+    k.score.merge(seat.score);
+    k.wins += seat.wins;
+    k.seat_games += seat.score.n;
+  }
+  return kinds;
+}
+
+void print_table(const sim::SimStats& s, const SimulateOptions& o, const char* unit, std::ostream& out) {
+  fmt::print(out, "{}: {} games of {} bots, seed {}{}\n", s.rules_name, s.games, s.seats.size(), o.seed,
+             s.partial ? " (PARTIAL: interrupted)" : "");
+  fmt::print(out, "{:<7} {:<9} {:>24} {:>18}\n", "seat", "bot", fmt::format("{} per game (95%)", unit), "win rate (95%)");
+  for (std::size_t i = 0; i < s.seats.size(); ++i) {
+    const auto& seat = s.seats[i];
+    auto [p, h] = rate(seat.wins, seat.score.n);
+    fmt::print(out, "{:<7} {:<9} {:>+15.3f} ± {:<6.3f} {:>9.1f}% ± {:.1f}%\n", fmt::format("seat{}", i + 1), seat.kind,
+               seat.score.mean(), seat.score.ci95(), 100 * p, 100 * h);
+  }
+  auto kinds = by_kind(s);
+  if (kinds.size() > 1) {
+    fmt::print(out, "by bot kind:\n");
+    for (const auto& [kind, k] : kinds) {
+      auto [p, h] = rate(k.wins, k.seat_games);
+      fmt::print(out, "        {:<9} {:>+15.3f} ± {:<6.3f} {:>9.1f}% ± {:.1f}%\n", kind, k.score.mean(), k.score.ci95(), 100 * p,
+                 100 * h);
+    }
+  }
+  const auto& m = s.moves;
+  fmt::print(out, "decisions per game: mean {:.2f} ± {:.2f}, median {}, 90th percentile {}, max {}\n", m.tally.mean(),
+             m.tally.ci95(), m.quantile(0.5), m.quantile(0.9), m.tally.hi);
+  fmt::print(out, "games stopped unfinished: {}\n", s.stopped);
+}
+
+void print_csv(const sim::SimStats& s, std::ostream& out) {
+  fmt::print(out, "seat,bot,games,score_mean,score_ci95,win_rate,win_rate_ci95\n");
+  for (std::size_t i = 0; i < s.seats.size(); ++i) {
+    const auto& seat = s.seats[i];
+    auto [p, h] = rate(seat.wins, seat.score.n);
+    fmt::print(out, "seat{},{},{},{:.6f},{:.6f},{:.6f},{:.6f}\n", i + 1, seat.kind, seat.score.n, seat.score.mean(), seat.score.ci95(),
+               p, h);
+  }
+}
+
+void print_json(const sim::SimStats& s, const SimulateOptions& o, std::ostream& out) {
+  using nlohmann::json;
+  json seats = json::array();
+  for (std::size_t i = 0; i < s.seats.size(); ++i) {
+    const auto& seat = s.seats[i];
+    auto [p, h] = rate(seat.wins, seat.score.n);
+    seats.push_back({{"seat", fmt::format("seat{}", i + 1)}, {"bot", seat.kind}, {"games", seat.score.n},
+                     {"score", {{"mean", seat.score.mean()}, {"ci95", seat.score.ci95()}, {"min", seat.score.lo}, {"max", seat.score.hi}}},
+                     {"win_rate", {{"mean", p}, {"ci95", h}}}});
+  }
+  const auto& m = s.moves;
+  json j = {{"rules", s.rules_name},  {"game", s.family},        {"seed", o.seed},       {"games", s.games},
+            {"stopped", s.stopped},   {"partial", s.partial},    {"seats", seats},
+            {"decisions", {{"mean", m.tally.mean()}, {"ci95", m.tally.ci95()}, {"median", m.quantile(0.5)},
+                           {"p90", m.quantile(0.9)}, {"max", m.tally.hi}}}};
+  out << j.dump(2) << "\n";
+}
+
+}  // namespace
+
+int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err) {
+  sim::SimSpec spec;
+  spec.rules = o.rule_choice.rules;
+  for (const auto& text : o.rule_choice.sets) spec.overrides.push_back(rules::parse_override(text));
+  spec.bots = bot_kinds(o.players);
+  spec.games = o.games;
+  spec.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (o.threads < 0) throw CommandLineError(fmt::format("--threads {}: give at least one thread", o.threads));
+  spec.seed = o.seed;
+
+  // Ctrl-C stops the run cleanly: what was gathered is printed, marked partial.
+  g_stop.store(false);
+  auto previous = std::signal(SIGINT, on_interrupt);
+  auto start = std::chrono::steady_clock::now();
+  sim::SimStats stats;
+  try {
+    stats = sim::simulate(spec, &g_stop);
+  } catch (const std::invalid_argument& e) {
+    std::signal(SIGINT, previous);
+    throw CommandLineError(e.what());
+  }
+  std::signal(SIGINT, previous);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (o.format == "csv") print_csv(stats, out);
+  else if (o.format == "json") print_json(stats, o, out);
+  else print_table(stats, o, stats.unit.c_str(), out);
+  // The time goes to stderr: the figures on stdout depend only on the seed, never on threads.
+  fmt::print(err, "{} games in {:.2f} s on {} thread{} ({:.0f} games/s)\n", stats.games, seconds, spec.threads,
+             spec.threads == 1 ? "" : "s", static_cast<double>(stats.games) / std::max(seconds, 1e-9));
+  return stats.partial ? 130 : 0;
+}
+
+}  // namespace inbetween::cli

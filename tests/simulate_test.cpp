@@ -1,0 +1,157 @@
+// `inbetween simulate` (src/sim): exact, mergeable statistics; figures that depend on the seed
+// alone, never on threads or how the games were split; bad input refused, naming the argument.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "sim/simulate.h"
+#include "support/run_inbetween.h"
+
+namespace {
+
+namespace sim = inbetween::sim;
+using inbetween::testing::run_inbetween;
+
+TEST(Tally, MeanVarianceIntervalAndQuantilesAreExact) {
+  sim::Histogram h;
+  for (int x : {4, 8, 6, 5, 3, 2, 8, 9, 2, 5}) h.add(x);
+  EXPECT_EQ(h.tally.n, 10u);
+  EXPECT_DOUBLE_EQ(h.tally.mean(), 5.2);
+  EXPECT_DOUBLE_EQ(h.tally.variance(), 6.4);  // sum of squared deviations 57.6, over n - 1
+  EXPECT_NEAR(h.tally.ci95(), 1.96 * std::sqrt(6.4 / 10), 1e-12);
+  EXPECT_EQ(h.tally.lo, 2);
+  EXPECT_EQ(h.tally.hi, 9);
+  EXPECT_EQ(h.quantile(0.5), 5);
+  EXPECT_EQ(h.quantile(0.9), 8);
+  EXPECT_EQ(h.quantile(1.0), 9);
+  // Split anyhow and merged, the same figures to the bit.
+  sim::Histogram a, b;
+  for (int x : {4, 8, 6}) a.add(x);
+  for (int x : {5, 3, 2, 8, 9, 2, 5}) b.add(x);
+  a.merge(b);
+  EXPECT_EQ(a.tally.mean(), h.tally.mean());
+  EXPECT_EQ(a.tally.variance(), h.tally.variance());
+  EXPECT_EQ(a.counts, h.counts);
+}
+
+TEST(GameSeed, DependsOnTheRunSeedAndTheIndexAlone) {
+  EXPECT_EQ(sim::game_seed(7, 123456), sim::game_seed(7, 123456));
+  EXPECT_NE(sim::game_seed(7, 1), sim::game_seed(7, 2));
+  EXPECT_NE(sim::game_seed(7, 1), sim::game_seed(8, 1));
+}
+
+void expect_same(const sim::SimStats& a, const sim::SimStats& b) {
+  EXPECT_EQ(a.games, b.games);
+  EXPECT_EQ(a.stopped, b.stopped);
+  ASSERT_EQ(a.seats.size(), b.seats.size());
+  for (std::size_t i = 0; i < a.seats.size(); ++i) {
+    EXPECT_EQ(a.seats[i].kind, b.seats[i].kind);
+    EXPECT_EQ(a.seats[i].wins, b.seats[i].wins) << "seat " << i;
+    EXPECT_TRUE(a.seats[i].score.sum == b.seats[i].score.sum && a.seats[i].score.sum2 == b.seats[i].score.sum2) << "seat " << i;
+    EXPECT_EQ(a.seats[i].score.n, b.seats[i].score.n);
+  }
+  EXPECT_EQ(a.moves.counts, b.moves.counts);
+}
+
+// Every family: 1, 2 and 3 threads, and the range played in two shares and merged, give the
+// same figures to the bit.
+TEST(Simulate, TheFiguresDependOnTheSeedAloneNotOnThreadsOrShares) {
+  struct Case {
+    const char* rules;
+    std::vector<std::string> bots;
+    std::uint64_t games;
+  };
+  for (const Case& c : {Case{"hoyle", {"sensible", "random", "cautious", "optimal"}, 600},
+                        Case{"red-dog", {"optimal", "random"}, 300},
+                        Case{"threebetween", {"sensible", "random", "cautious"}, 40}}) {
+    SCOPED_TRACE(c.rules);
+    sim::SimSpec spec;
+    spec.rules = c.rules;
+    spec.bots = c.bots;
+    spec.games = c.games;
+    spec.seed = 99;
+    auto one = sim::simulate(spec);
+    EXPECT_EQ(one.games, c.games);
+    EXPECT_FALSE(one.partial);
+    for (int threads : {2, 3}) {
+      spec.threads = threads;
+      expect_same(one, sim::simulate(spec));
+    }
+    spec.threads = 1;
+    spec.games = c.games / 3;
+    auto first = sim::simulate(spec);
+    spec.first = c.games / 3;
+    spec.games = c.games - c.games / 3;
+    first.merge(sim::simulate(spec));
+    expect_same(one, first);
+    // Another seed, other games.
+    spec.first = 0;
+    spec.games = c.games;
+    spec.seed = 100;
+    EXPECT_NE(sim::simulate(spec).moves.counts, one.moves.counts);
+  }
+}
+
+// A score is the chips a seat won (pot and house games) or its points (ThreeBeTween); a win is
+// counted for every winner of a game.
+TEST(Simulate, ScoresAreChipsWonAndWinsAreCounted) {
+  sim::SimSpec spec;
+  spec.rules = "banker";
+  spec.bots = {"sensible", "optimal"};
+  spec.games = 400;
+  auto s = sim::simulate(spec);
+  EXPECT_EQ(s.unit, "chips");
+  // Banker: the stake and every loss go to the pot the dealer takes at the end; two seats, so
+  // one's gain is the other's loss.
+  EXPECT_TRUE(s.seats[0].score.sum + s.seats[1].score.sum == 0);
+  EXPECT_GT(s.seats[0].wins + s.seats[1].wins, 0u);
+  EXPECT_LE(s.seats[0].wins, s.games);
+  spec.rules = "threebetween";
+  spec.bots = {"sensible", "random"};
+  spec.games = 30;
+  s = sim::simulate(spec);
+  EXPECT_EQ(s.unit, "points");
+  EXPECT_GE(std::max(s.seats[0].score.hi, s.seats[1].score.hi), 100);  // a game ends at a tally that reached the target
+  EXPECT_GE(s.seats[0].wins + s.seats[1].wins, s.games);  // someone wins every game (ties: both)
+}
+
+TEST(SimulateCommand, BadInputNamesTheArgumentAndExits2) {
+  auto refused = [](std::vector<std::string> args, const std::string& message) {
+    args.insert(args.begin(), "simulate");
+    auto r = run_inbetween(args);
+    EXPECT_EQ(r.status, 2) << r.out << r.err;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  };
+  refused({"--games", "0"}, "--games 0: give at least one game");
+  refused({"--players", "bot:genius,bot"}, "--players: unknown bot kind 'genius'; kinds: random, cautious, sensible, optimal");
+  refused({"--players", "Ann,bot"}, "'Ann' is not a bot");
+  refused({"--players", "bot"}, "--players gives 1 seat; the hoyle rules seat 2 to 8");
+  refused({"--set", "nonsense=1"}, "nonsense");
+  refused({"--threads", "-1"}, "--threads -1");
+  refused({"--seed", "-5"}, "--seed -5");
+  refused({"--format", "xml"}, "--format");
+}
+
+TEST(SimulateCommand, TheOutputIsTheSameForAnyNumberOfThreads) {
+  std::vector<std::string> args{"simulate", "--rules", "hoyle-3", "--games", "3000", "--seed", "5", "--players",
+                                "bot:optimal,bot:random,bot"};
+  auto one = run_inbetween([&] { auto a = args; a.insert(a.end(), {"--threads", "1"}); return a; }());
+  auto two = run_inbetween([&] { auto a = args; a.insert(a.end(), {"--threads", "2"}); return a; }());
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_NE(one.out.find("hoyle-3: 3000 games of 3 bots, seed 5"), std::string::npos) << one.out;
+  EXPECT_NE(one.err.find("3000 games in"), std::string::npos) << one.err;
+  for (const char* format : {"csv", "json"}) {
+    auto a = args;
+    a.insert(a.end(), {"--format", format});
+    auto r = run_inbetween(a);
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_NE(r.out.find("optimal"), std::string::npos) << r.out;
+  }
+}
+
+}  // namespace
