@@ -118,6 +118,31 @@ TEST(Simulate, ScoresAreChipsWonAndWinsAreCounted) {
   EXPECT_GE(s.seats[0].wins + s.seats[1].wins, s.games);  // someone wins every game (ties: both)
 }
 
+// Red Dog played by the optimal bot: the simulated house edge (the house's gain over the chips
+// first wagered) holds the exact edge of `odds --house-edge` within its 95% interval. A fixed
+// seed, so the test never flakes.
+TEST(Simulate, RedDogHouseEdgeHoldsTheExactOne) {
+  sim::SimSpec spec;
+  spec.rules = "red-dog";
+  spec.bots = {"optimal", "optimal", "optimal"};
+  spec.games = 8000;
+  spec.threads = 2;
+  auto s = sim::simulate(spec);
+  ASSERT_TRUE(s.against_house);
+  ASSERT_TRUE(s.exact_house_edge.has_value());
+  EXPECT_NEAR(*s.exact_house_edge, 0.027978, 5e-6);  // docs/odds.md: 2.80% for 6 decks
+  EXPECT_GT(s.house_edge.ci95(), 0);
+  EXPECT_LT(s.house_edge.ci95(), 0.01);
+  EXPECT_NEAR(s.house_edge.ratio(), *s.exact_house_edge, s.house_edge.ci95())
+      << "simulated " << s.house_edge.ratio() << " ± " << s.house_edge.ci95();
+  // The wagers counted are the games' wagers: 20 hands, 3 seats, at least min_bet each.
+  EXPECT_GE(s.house_edge.w.sum, static_cast<__int128>(8000) * 20 * 3);
+  // Pot games keep no house.
+  spec.rules = "hoyle";
+  spec.games = 10;
+  EXPECT_FALSE(sim::simulate(spec).against_house);
+}
+
 TEST(SimulateCommand, BadInputNamesTheArgumentAndExits2) {
   auto refused = [](std::vector<std::string> args, const std::string& message) {
     args.insert(args.begin(), "simulate");

@@ -84,6 +84,12 @@ void print_table(const sim::SimStats& s, const SimulateOptions& o, const char* u
   fmt::print(out, "decisions per game: mean {:.2f} ± {:.2f}, median {}, 90th percentile {}, max {}\n", m.tally.mean(),
              m.tally.ci95(), m.quantile(0.5), m.quantile(0.9), m.tally.hi);
   fmt::print(out, "games stopped unfinished: {}\n", s.stopped);
+  if (s.against_house) {
+    fmt::print(out, "house edge (the house's gain over the chips first wagered): {:.3f}% ± {:.3f}%", 100 * s.house_edge.ratio(),
+               100 * s.house_edge.ci95());
+    if (s.exact_house_edge) fmt::print(out, "; exact for a fresh shoe, best play: {:.3f}%", 100 * *s.exact_house_edge);
+    fmt::print(out, "\n");
+  }
 }
 
 void print_csv(const sim::SimStats& s, std::ostream& out) {
@@ -111,6 +117,10 @@ void print_json(const sim::SimStats& s, const SimulateOptions& o, std::ostream& 
             {"stopped", s.stopped},   {"partial", s.partial},    {"seats", seats},
             {"decisions", {{"mean", m.tally.mean()}, {"ci95", m.tally.ci95()}, {"median", m.quantile(0.5)},
                            {"p90", m.quantile(0.9)}, {"max", m.tally.hi}}}};
+  if (s.against_house) {
+    j["house_edge"] = {{"mean", s.house_edge.ratio()}, {"ci95", s.house_edge.ci95()}};
+    if (s.exact_house_edge) j["house_edge"]["exact"] = *s.exact_house_edge;
+  }
   out << j.dump(2) << "\n";
 }
 

@@ -10,6 +10,8 @@
 #include "cards/rng.h"
 #include "games/registry.h"
 #include "strategy/bots_of.h"
+#include "strategy/pot_odds.h"
+#include "strategy/red_dog.h"
 
 namespace inbetween::sim {
 namespace {
@@ -21,6 +23,10 @@ std::int64_t seat_score(const Game& game, games::Seat seat) {
   if constexpr (requires { p.bought; }) return p.chips - p.bought;
   else return p.total;
 }
+
+// A family whose players play against a house that keeps a result (Red Dog).
+template <class F>
+constexpr bool kAgainstHouse = requires(const typename F::Game& g) { g.house(); };
 
 template <games::Family F>
 SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::Rules>& rules, std::uint64_t begin,
@@ -45,12 +51,16 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     typename F::Game game(rules, setup, events);
     auto rng = cards::make_rng(setup.seed, cards::RngStream::Bots);
     std::uint64_t moves = 0;
+    std::int64_t wagered = 0;
     while (!game.over() && moves < spec.max_moves) {
       games::Seat seat = game.to_act();
       events.clear();
       if (auto refusal = game.apply(seat, bots[static_cast<std::size_t>(seat)]->choose(game, seat, rng), events))
         throw std::logic_error(fmt::format("a {} bot's move was refused: {}", spec.bots[static_cast<std::size_t>(seat)],
                                            refusal->message));
+      if constexpr (kAgainstHouse<F>)
+        for (const auto& e : events)
+          if (e.kind == games::pot::EventKind::Bet) wagered += e.amount;
       ++moves;
     }
     ++stats.games;
@@ -62,6 +72,7 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     for (games::Seat s = 0; s < static_cast<games::Seat>(spec.bots.size()); ++s)
       stats.seats[static_cast<std::size_t>(s)].score.add(seat_score(game, s));
     for (games::Seat w : game.winners()) ++stats.seats[static_cast<std::size_t>(w)].wins;
+    if constexpr (kAgainstHouse<F>) stats.house_edge.add(game.house(), wagered);
   }
   return stats;
 }
@@ -83,6 +94,7 @@ void SimStats::merge(const SimStats& other) {
   games += other.games;
   stopped += other.stopped;
   moves.merge(other.moves);
+  house_edge.merge(other.house_edge);
   partial = partial || other.partial;
 }
 
@@ -127,6 +139,15 @@ SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop) {
     all.rules_name = rules->name;
     all.family = F::key;
     all.unit = requires(const typename F::Game& g) { g.players()[0].bought; } ? "chips" : "points";
+    if constexpr (kAgainstHouse<F>) {
+      all.against_house = true;
+      try {
+        all.exact_house_edge =
+            strategy::analyse_house_game(*rules, strategy::fresh_counts(rules->deck_cards, rules->decks)).house_edge();
+      } catch (const std::invalid_argument&) {
+        // No exact figure for these rules; the simulated one stands alone.
+      }
+    }
     for (const auto& s : shares) all.merge(s);
     return all;
   });

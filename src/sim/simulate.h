@@ -3,6 +3,7 @@
 // statistics that do not depend on how the games were split (docs/simulate.md).
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct SimStats {
   std::uint64_t stopped = 0;    // games stopped at max_moves
   std::vector<SeatStats> seats;
   Histogram moves;              // decisions per game
+  // Games against a house (Red Dog): the house's gain over the chips first wagered (raises
+  // not counted), and the exact edge of a fresh shoe for the same rules (odds --house-edge).
+  bool against_house = false;
+  RatioTally house_edge;
+  std::optional<double> exact_house_edge;  // none where it is not computed (pair_posts = "redeal")
   bool partial = false;         // interrupted before every game was played
 
   void merge(const SimStats& other);

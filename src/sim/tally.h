@@ -1,6 +1,7 @@
 #pragma once
 // Streaming statistics that merge exactly: integer sums (no floating point until the figures
 // are read), so a run split over any number of threads or machines gives identical figures.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -38,6 +39,35 @@ struct Tally {
   }
   // Half-width of the 95% confidence interval of the mean (normal approximation).
   double ci95() const { return n < 2 ? 0.0 : 1.96 * std::sqrt(variance() / static_cast<double>(n)); }
+};
+
+// The ratio sum(x) / sum(w) of per-game pairs (the house's gain over the chips wagered), with
+// its 95% interval by the delta method; exact integer sums, as Tally.
+struct RatioTally {
+  Tally x, w;
+  __int128 xw = 0;
+
+  void add(std::int64_t xi, std::int64_t wi) {
+    x.add(xi);
+    w.add(wi);
+    xw += static_cast<__int128>(xi) * wi;
+  }
+  void merge(const RatioTally& o) {
+    x.merge(o.x);
+    w.merge(o.w);
+    xw += o.xw;
+  }
+  double ratio() const { return w.sum ? static_cast<double>(x.sum) / static_cast<double>(w.sum) : 0.0; }
+  double ci95() const {
+    if (x.n < 2 || w.sum == 0) return 0.0;
+    double n = static_cast<double>(x.n), r = ratio(), wbar = static_cast<double>(w.sum) / n;
+    // The sample variance of x - r w, from the sums.
+    double sxx = static_cast<double>(x.sum2) - static_cast<double>(x.sum) * static_cast<double>(x.sum) / n;
+    double sww = static_cast<double>(w.sum2) - static_cast<double>(w.sum) * static_cast<double>(w.sum) / n;
+    double sxw = static_cast<double>(xw) - static_cast<double>(x.sum) * static_cast<double>(w.sum) / n;
+    double var = (sxx - 2 * r * sxw + r * r * sww) / (n - 1);
+    return 1.96 * std::sqrt(std::max(0.0, var) / n) / wbar;
+  }
 };
 
 // Every value seen with its count: exact median and percentiles of game lengths; memory grows
