@@ -170,6 +170,7 @@ TEST(SimulateCommand, TheOutputIsTheSameForAnyNumberOfThreads) {
   EXPECT_EQ(one.out, two.out);
   EXPECT_NE(one.out.find("hoyle-3: 3000 games of 3 bots, seed 5"), std::string::npos) << one.out;
   EXPECT_NE(one.err.find("3000 games in"), std::string::npos) << one.err;
+  EXPECT_EQ(one.err.find('\r'), std::string::npos) << "a progress bar into a pipe";
   for (const char* format : {"csv", "json"}) {
     auto a = args;
     a.insert(a.end(), {"--format", format});

@@ -3,6 +3,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <stop_token>
 #include <csignal>
 #include <cmath>
 #include <map>
@@ -124,6 +127,30 @@ void print_json(const sim::SimStats& s, const SimulateOptions& o, std::ostream& 
   out << j.dump(2) << "\n";
 }
 
+// Redraws one line about every 200 ms until asked to stop, then clears it.
+void show_progress(std::stop_token token, const std::atomic<std::uint64_t>& done, std::uint64_t total,
+                   std::chrono::steady_clock::time_point start, std::ostream& err) {
+  std::mutex mutex;
+  std::condition_variable_any wake;
+  while (!token.stop_requested()) {
+    {
+      std::unique_lock lock(mutex);
+      wake.wait_for(lock, token, std::chrono::milliseconds(200), [] { return false; });
+    }
+    if (token.stop_requested()) break;
+    auto n = done.load(std::memory_order_relaxed);
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    double rate = seconds > 0 ? static_cast<double>(n) / seconds : 0;
+    int width = 30, filled = static_cast<int>(width * static_cast<double>(n) / static_cast<double>(total));
+    fmt::print(err, "\r[{}{}] {}/{} games, {:.0f} games/s, {:.0f} s left   ", std::string(static_cast<std::size_t>(filled), '#'),
+               std::string(static_cast<std::size_t>(width - filled), ' '), n, total, rate,
+               rate > 0 ? static_cast<double>(total - n) / rate : 0.0);
+    err.flush();
+  }
+  fmt::print(err, "\r{}\r", std::string(90, ' '));
+  err.flush();
+}
+
 }  // namespace
 
 int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err) {
@@ -141,11 +168,18 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   auto previous = std::signal(SIGINT, on_interrupt);
   auto start = std::chrono::steady_clock::now();
   sim::SimStats stats;
-  try {
-    stats = sim::simulate(spec, &g_stop);
-  } catch (const std::invalid_argument& e) {
-    std::signal(SIGINT, previous);
-    throw CommandLineError(e.what());
+  std::atomic<std::uint64_t> done{0};
+  {
+    // A progress line on stderr when it is a terminal: games done, games/s, time left.
+    std::jthread progress;
+    if (isatty(STDERR_FILENO))
+      progress = std::jthread([&](std::stop_token token) { show_progress(token, done, spec.games, start, err); });
+    try {
+      stats = sim::simulate(spec, &g_stop, &done);
+    } catch (const std::invalid_argument& e) {
+      std::signal(SIGINT, previous);
+      throw CommandLineError(e.what());
+    }
   }
   std::signal(SIGINT, previous);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

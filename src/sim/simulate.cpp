@@ -30,7 +30,7 @@ constexpr bool kAgainstHouse = requires(const typename F::Game& g) { g.house(); 
 
 template <games::Family F>
 SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::Rules>& rules, std::uint64_t begin,
-                   std::uint64_t end, const std::atomic<bool>* stop) {
+                   std::uint64_t end, const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done) {
   using Bot = strategy::BotOf<F>;
   std::vector<std::unique_ptr<Bot>> bots;
   SimStats stats;
@@ -64,6 +64,7 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
       ++moves;
     }
     ++stats.games;
+    if (done) done->fetch_add(1, std::memory_order_relaxed);
     stats.moves.add(static_cast<std::int64_t>(moves));
     if (!game.over()) {
       ++stats.stopped;
@@ -104,7 +105,7 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t i) {
   return static_cast<std::uint64_t>(rng());
 }
 
-SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop) {
+SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done) {
   if (spec.games == 0) throw std::invalid_argument("--games 0: give at least one game");
   if (spec.threads < 1) throw std::invalid_argument(fmt::format("--threads {}: give at least one thread", spec.threads));
   return games::with_rules(spec.rules, spec.overrides, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
@@ -126,7 +127,7 @@ SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop) {
         std::uint64_t begin = spec.first + spec.games * t / threads, end = spec.first + spec.games * (t + 1) / threads;
         workers.emplace_back([&, t, begin, end] {
           try {
-            shares[t] = run_share<F>(spec, rules, begin, end, stop);
+            shares[t] = run_share<F>(spec, rules, begin, end, stop, done);
           } catch (...) {
             errors[t] = std::current_exception();
           }

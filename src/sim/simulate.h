@@ -56,6 +56,7 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t i);
 // Plays the games; throws rules::RuleError for bad rules and std::invalid_argument for a bad
 // spec (an unknown bot kind, a seat count the rules do not allow, no games). `stop`, when set
 // by another thread (Ctrl-C), ends the run early with what was gathered, marked partial.
-SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop = nullptr);
+// `done`, when given, counts the games played so far (for a progress bar).
+SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop = nullptr, std::atomic<std::uint64_t>* done = nullptr);
 
 }  // namespace inbetween::sim
