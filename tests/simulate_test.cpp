@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "sim/simulate.h"
+#include "sim/sweep.h"
 #include "support/run_inbetween.h"
 
 namespace {
@@ -143,6 +145,37 @@ TEST(Simulate, RedDogHouseEdgeHoldsTheExactOne) {
   EXPECT_FALSE(sim::simulate(spec).against_house);
 }
 
+TEST(Sweep, ListsAndRangesAreRead) {
+  auto list = sim::parse_sweep("pair_pays=1,3,5");
+  EXPECT_EQ(list.knob, "pair_pays");
+  EXPECT_EQ(list.values, (std::vector<std::string>{"1", "3", "5"}));
+  EXPECT_FALSE(list.range);
+  auto range = sim::parse_sweep("target=50..100:25");
+  EXPECT_EQ(range.values, (std::vector<std::string>{"50", "75", "100"}));
+  EXPECT_TRUE(range.range);
+  EXPECT_EQ(sim::parse_sweep("ante=2..4").values, (std::vector<std::string>{"2", "3", "4"}));
+  EXPECT_EQ(sim::parse_sweep("first_ace=call,high").values, (std::vector<std::string>{"call", "high"}));
+  for (const char* bad : {"ante", "=1,2", "ante=1,,2", "ante=", "ante=3..1", "ante=1..5:0", "ante=a..b", "ante=1..100000"})
+    EXPECT_THROW(sim::parse_sweep(bad), std::invalid_argument) << bad;
+}
+
+// Each value of a sweep is the run `--set knob=value` would give, figure for figure.
+TEST(SimulateCommand, ASweepRowIsTheRunWithThatValueSet) {
+  std::vector<std::string> base{"simulate", "--rules", "hoyle", "--games", "500", "--players", "bot,bot:random", "--format", "csv"};
+  auto swept = run_inbetween([&] { auto a = base; a.insert(a.end(), {"--sweep", "pair_pays=1..3:2"}); return a; }());
+  ASSERT_EQ(swept.status, 0) << swept.err;
+  EXPECT_TRUE(swept.out.starts_with("pair_pays,seat,bot,games,")) << swept.out;
+  for (const char* value : {"1", "3"}) {
+    auto one = run_inbetween([&] { auto a = base; a.insert(a.end(), {"--set", std::string("pair_pays=") + value}); return a; }());
+    ASSERT_EQ(one.status, 0) << one.err;
+    // Each data line of the single run stands in the sweep with the value in front.
+    std::istringstream lines(one.out);
+    std::string line;
+    std::getline(lines, line);  // the header
+    while (std::getline(lines, line)) EXPECT_NE(swept.out.find(std::string(value) + "," + line), std::string::npos) << line;
+  }
+}
+
 TEST(SimulateCommand, BadInputNamesTheArgumentAndExits2) {
   auto refused = [](std::vector<std::string> args, const std::string& message) {
     args.insert(args.begin(), "simulate");
@@ -159,6 +192,10 @@ TEST(SimulateCommand, BadInputNamesTheArgumentAndExits2) {
   refused({"--threads", "-1"}, "--threads -1");
   refused({"--seed", "-5"}, "--seed -5");
   refused({"--format", "xml"}, "--format");
+  refused({"--sweep", "ante=1,2", "--set", "ante=2"}, "--sweep ante=1,2 and --set ante=2 name the same knob");
+  refused({"--sweep", "first_dealer=1..2", "--games", "5"}, "--sweep first_dealer=1..2: the knob takes no whole numbers");
+  refused({"--sweep", "ante=5..1"}, "--sweep ante=5..1: the range runs from the smaller number to the larger");
+  refused({"--sweep", "nonsense=1,2", "--games", "5"}, "key 'nonsense': unknown knob");
 }
 
 TEST(SimulateCommand, TheOutputIsTheSameForAnyNumberOfThreads) {

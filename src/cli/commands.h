@@ -63,6 +63,7 @@ struct SimulateOptions {
   int threads = 0;  // 0: every core
   std::uint64_t seed = 1;
   std::string format = "table";  // table, csv, json
+  std::string sweep;             // "knob=v1,v2" or "knob=a..b:step"; empty: none
 };
 // Figures to `out`; the time taken and the progress to `err`.
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err);

@@ -135,6 +135,7 @@ int main(int argc, char** argv) {
   simulate_cmd->add_option("--threads", simulate.threads, "threads (default: every core)");
   std::string simulate_seed;
   simulate_cmd->add_option("--seed", simulate_seed, "seed of the run, 0 to 2^64-1 (default 1): game i's seed follows from it and i");
+  simulate_cmd->add_option("--sweep", simulate.sweep, "run once per value of a knob: knob=v1,v2,... or knob=a..b:step");
   simulate_cmd->add_option("--format", simulate.format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
 

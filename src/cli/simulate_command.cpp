@@ -8,7 +8,9 @@
 #include <stop_token>
 #include <csignal>
 #include <cmath>
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <ostream>
 #include <thread>
 
@@ -19,6 +21,7 @@
 #include "cli/commands.h"
 #include "cli/play_setup.h"
 #include "sim/simulate.h"
+#include "sim/sweep.h"
 
 namespace inbetween::cli {
 namespace {
@@ -95,17 +98,40 @@ void print_table(const sim::SimStats& s, const SimulateOptions& o, const char* u
   }
 }
 
-void print_csv(const sim::SimStats& s, std::ostream& out) {
-  fmt::print(out, "seat,bot,games,score_mean,score_ci95,win_rate,win_rate_ci95\n");
+// `prefix`: the swept knob's value and a comma, or "" (the header then has no knob column).
+void print_csv(const sim::SimStats& s, const std::string& knob, const std::string& prefix, bool header, std::ostream& out) {
+  if (header)
+    fmt::print(out, "{}seat,bot,games,score_mean,score_ci95,win_rate,win_rate_ci95,decisions_mean\n", knob.empty() ? "" : knob + ",");
   for (std::size_t i = 0; i < s.seats.size(); ++i) {
     const auto& seat = s.seats[i];
     auto [p, h] = rate(seat.wins, seat.score.n);
-    fmt::print(out, "seat{},{},{},{:.6f},{:.6f},{:.6f},{:.6f}\n", i + 1, seat.kind, seat.score.n, seat.score.mean(), seat.score.ci95(),
-               p, h);
+    fmt::print(out, "{}seat{},{},{},{:.6f},{:.6f},{:.6f},{:.6f},{:.4f}\n", prefix, i + 1, seat.kind, seat.score.n, seat.score.mean(),
+               seat.score.ci95(), p, h, s.moves.tally.mean());
   }
 }
 
-void print_json(const sim::SimStats& s, const SimulateOptions& o, std::ostream& out) {
+// A sweep as a table: one row per value, each seat's result and the decisions per game.
+void print_sweep_table(const std::vector<sim::SimStats>& runs, const sim::Sweep& sweep, const SimulateOptions& o,
+                       std::ostream& out) {
+  const auto& first = runs.front();
+  fmt::print(out, "{}: {} games of {} bots per value, seed {}; {} per game (95%)\n", first.rules_name, o.games, first.seats.size(),
+             o.seed, first.unit);
+  std::string head = fmt::format("{:<14}", sweep.knob);
+  for (std::size_t i = 0; i < first.seats.size(); ++i) head += fmt::format(" {:>20}", fmt::format("seat{} {}", i + 1, first.seats[i].kind));
+  head += fmt::format(" {:>16}", "decisions/game");
+  if (first.against_house) head += fmt::format(" {:>18}", "house edge");
+  fmt::print(out, "{}\n", head);
+  for (std::size_t v = 0; v < runs.size(); ++v) {
+    const auto& s = runs[v];
+    std::string row = fmt::format("{:<14}", sweep.values[v]);
+    for (const auto& seat : s.seats) row += fmt::format(" {:>20}", fmt::format("{:+.3f} ± {:.3f}", seat.score.mean(), seat.score.ci95()));
+    row += fmt::format(" {:>16}", fmt::format("{:.1f} ± {:.1f}", s.moves.tally.mean(), s.moves.tally.ci95()));
+    if (s.against_house) row += fmt::format(" {:>18}", fmt::format("{:.2f}% ± {:.2f}%", 100 * s.house_edge.ratio(), 100 * s.house_edge.ci95()));
+    fmt::print(out, "{}{}\n", row, s.partial ? "  (PARTIAL)" : "");
+  }
+}
+
+nlohmann::json stats_json(const sim::SimStats& s, const SimulateOptions& o) {
   using nlohmann::json;
   json seats = json::array();
   for (std::size_t i = 0; i < s.seats.size(); ++i) {
@@ -124,7 +150,7 @@ void print_json(const sim::SimStats& s, const SimulateOptions& o, std::ostream& 
     j["house_edge"] = {{"mean", s.house_edge.ratio()}, {"ci95", s.house_edge.ci95()}};
     if (s.exact_house_edge) j["house_edge"]["exact"] = *s.exact_house_edge;
   }
-  out << j.dump(2) << "\n";
+  return j;
 }
 
 // Redraws one line about every 200 ms until asked to stop, then clears it.
@@ -159,38 +185,91 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   for (const auto& text : o.rule_choice.sets) spec.overrides.push_back(rules::parse_override(text));
   spec.bots = bot_kinds(o.players);
   spec.games = o.games;
-  spec.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   if (o.threads < 0) throw CommandLineError(fmt::format("--threads {}: give at least one thread", o.threads));
+  spec.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   spec.seed = o.seed;
+  std::optional<sim::Sweep> sweep;
+  if (!o.sweep.empty()) {
+    try {
+      sweep = sim::parse_sweep(o.sweep);
+    } catch (const std::invalid_argument& e) {
+      throw CommandLineError(e.what());
+    }
+    for (const auto& set : spec.overrides)
+      if (set.knob == sweep->knob)
+        throw CommandLineError(fmt::format("--sweep {} and --set {}={} name the same knob; give one", o.sweep, set.knob, set.value));
+  }
 
   // Ctrl-C stops the run cleanly: what was gathered is printed, marked partial.
   g_stop.store(false);
   auto previous = std::signal(SIGINT, on_interrupt);
   auto start = std::chrono::steady_clock::now();
-  sim::SimStats stats;
+  std::vector<sim::SimStats> runs;
+  std::uint64_t planned = spec.games * (sweep ? sweep->values.size() : 1);
   std::atomic<std::uint64_t> done{0};
   {
     // A progress line on stderr when it is a terminal: games done, games/s, time left.
     std::jthread progress;
     if (isatty(STDERR_FILENO))
-      progress = std::jthread([&](std::stop_token token) { show_progress(token, done, spec.games, start, err); });
+      progress = std::jthread([&](std::stop_token token) { show_progress(token, done, planned, start, err); });
     try {
-      stats = sim::simulate(spec, &g_stop, &done);
+      if (!sweep) {
+        runs.push_back(sim::simulate(spec, &g_stop, &done));
+      } else {
+        auto base = spec.overrides;
+        for (const auto& value : sweep->values) {
+          if (g_stop.load()) break;
+          spec.overrides = base;
+          spec.overrides.push_back({sweep->knob, value});
+          try {
+            runs.push_back(sim::simulate(spec, &g_stop, &done));
+          } catch (const rules::RuleError& e) {
+            throw CommandLineError(fmt::format("--sweep {}: {}{}", o.sweep, sweep->range ? "the knob takes no whole numbers: " : "",
+                                               e.what()));
+          }
+        }
+      }
     } catch (const std::invalid_argument& e) {
       std::signal(SIGINT, previous);
       throw CommandLineError(e.what());
+    } catch (...) {
+      std::signal(SIGINT, previous);
+      throw;
     }
   }
   std::signal(SIGINT, previous);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  bool partial = g_stop.load() || std::any_of(runs.begin(), runs.end(), [](const auto& r) { return r.partial; });
+  if (runs.empty()) {
+    fmt::print(err, "interrupted before a game was played\n");
+    return 130;
+  }
 
-  if (o.format == "csv") print_csv(stats, out);
-  else if (o.format == "json") print_json(stats, o, out);
-  else print_table(stats, o, stats.unit.c_str(), out);
+  std::uint64_t games = 0;
+  for (const auto& r : runs) games += r.games;
+  if (!sweep) {
+    if (o.format == "csv") print_csv(runs[0], "", "", true, out);
+    else if (o.format == "json") out << stats_json(runs[0], o).dump(2) << "\n";
+    else print_table(runs[0], o, runs[0].unit.c_str(), out);
+  } else if (o.format == "csv") {
+    for (std::size_t v = 0; v < runs.size(); ++v) print_csv(runs[v], sweep->knob, sweep->values[v] + ",", v == 0, out);
+  } else if (o.format == "json") {
+    nlohmann::json rows = nlohmann::json::array();
+    for (std::size_t v = 0; v < runs.size(); ++v) {
+      auto j = stats_json(runs[v], o);
+      j["knob"] = sweep->knob;
+      j["value"] = sweep->values[v];
+      rows.push_back(std::move(j));
+    }
+    out << rows.dump(2) << "\n";
+  } else {
+    print_sweep_table(runs, *sweep, o, out);
+    if (partial) fmt::print(out, "PARTIAL: interrupted after {} of {} values\n", runs.size(), sweep->values.size());
+  }
   // The time goes to stderr: the figures on stdout depend only on the seed, never on threads.
-  fmt::print(err, "{} games in {:.2f} s on {} thread{} ({:.0f} games/s)\n", stats.games, seconds, spec.threads,
-             spec.threads == 1 ? "" : "s", static_cast<double>(stats.games) / std::max(seconds, 1e-9));
-  return stats.partial ? 130 : 0;
+  fmt::print(err, "{} games in {:.2f} s on {} thread{} ({:.0f} games/s)\n", games, seconds, spec.threads,
+             spec.threads == 1 ? "" : "s", static_cast<double>(games) / std::max(seconds, 1e-9));
+  return partial ? 130 : 0;
 }
 
 }  // namespace inbetween::cli
