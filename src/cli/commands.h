@@ -64,6 +64,11 @@ struct SimulateOptions {
   std::uint64_t seed = 1;
   std::string format = "table";  // table, csv, json
   std::string sweep;             // "knob=v1,v2" or "knob=a..b:step"; empty: none
+  std::string until;             // "STATISTIC=GOAL": bisect the sweep for the first value reaching it
+  std::string chart;             // FILE.svg or FILE.png; empty: none
+  std::string chart_statistic;   // empty: score (or the --until statistic)
+  std::string per_game;          // FILE.csv: a row per game; empty: none
+  double turn_seconds = 8, card_seconds = 3, round_seconds = 60;  // the time model (docs/simulate.md)
 };
 // Figures to `out`; the time taken and the progress to `err`.
 int run_simulate(const SimulateOptions& options, std::ostream& out, std::ostream& err);

@@ -136,8 +136,21 @@ int main(int argc, char** argv) {
   std::string simulate_seed;
   simulate_cmd->add_option("--seed", simulate_seed, "seed of the run, 0 to 2^64-1 (default 1): game i's seed follows from it and i");
   simulate_cmd->add_option("--sweep", simulate.sweep, "run once per value of a knob: knob=v1,v2,... or knob=a..b:step");
+  simulate_cmd->add_option("--until", simulate.until,
+                           "with a range --sweep: bisect for the first value where a statistic of the game reaches a goal, e.g. minutes=15");
   simulate_cmd->add_option("--format", simulate.format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
+  simulate_cmd->add_option("--chart", simulate.chart, "draw a chart with gnuplot: FILE.svg or FILE.png");
+  simulate_cmd->add_option("--chart-stat", simulate.chart_statistic,
+                           "the statistic the chart shows (score, per_turn, win_rate, bust_rate, minutes, turns, rounds, decisions, pot, "
+                           "house_edge; default: score, or the --until statistic)");
+  simulate_cmd->add_option("--per-game", simulate.per_game, "also write a CSV row per game to FILE.csv");
+  simulate_cmd->add_option("--turn-seconds", simulate.turn_seconds, "time model: seconds a turn (a hand, a bet) takes")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  simulate_cmd->add_option("--card-seconds", simulate.card_seconds, "time model: seconds a card placed (ThreeBeTween) or dealt takes")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  simulate_cmd->add_option("--round-seconds", simulate.round_seconds, "time model: seconds a round's set-up and tally (a deal, a hand of the table) take")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
 
   std::string replay_file, replay_color = "auto";
   auto* replay_cmd = app.add_subcommand("replay", "replay a saved game and print what happened");

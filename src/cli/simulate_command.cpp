@@ -20,6 +20,9 @@
 
 #include "cli/commands.h"
 #include "cli/play_setup.h"
+#include "cli/simulate_chart.h"
+#include "cli/simulate_report.h"
+#include "sim/fit.h"
 #include "sim/simulate.h"
 #include "sim/sweep.h"
 
@@ -41,116 +44,6 @@ std::vector<std::string> bot_kinds(const std::string& players) {
                                          players, entry));
   }
   return kinds;
-}
-
-// A proportion and the half-width of its 95% interval (normal approximation).
-std::pair<double, double> rate(std::uint64_t k, std::uint64_t n) {
-  if (n == 0) return {0, 0};
-  double p = static_cast<double>(k) / static_cast<double>(n);
-  return {p, 1.96 * std::sqrt(p * (1 - p) / static_cast<double>(n))};
-}
-
-// The seats of one bot kind taken together.
-struct KindStats {
-  sim::Tally score;
-  std::uint64_t wins = 0, seat_games = 0;
-};
-
-std::map<std::string, KindStats> by_kind(const sim::SimStats& s) {
-  std::map<std::string, KindStats> kinds;
-  for (const auto& seat : s.seats) {
-    auto& k = kinds[seat.kind];
-    k.score.merge(seat.score);
-    k.wins += seat.wins;
-    k.seat_games += seat.score.n;
-  }
-  return kinds;
-}
-
-void print_table(const sim::SimStats& s, const SimulateOptions& o, const char* unit, std::ostream& out) {
-  fmt::print(out, "{}: {} games of {} bots, seed {}{}\n", s.rules_name, s.games, s.seats.size(), o.seed,
-             s.partial ? " (PARTIAL: interrupted)" : "");
-  fmt::print(out, "{:<7} {:<9} {:>24} {:>18}\n", "seat", "bot", fmt::format("{} per game (95%)", unit), "win rate (95%)");
-  for (std::size_t i = 0; i < s.seats.size(); ++i) {
-    const auto& seat = s.seats[i];
-    auto [p, h] = rate(seat.wins, seat.score.n);
-    fmt::print(out, "{:<7} {:<9} {:>+15.3f} ± {:<6.3f} {:>9.1f}% ± {:.1f}%\n", fmt::format("seat{}", i + 1), seat.kind,
-               seat.score.mean(), seat.score.ci95(), 100 * p, 100 * h);
-  }
-  auto kinds = by_kind(s);
-  if (kinds.size() > 1) {
-    fmt::print(out, "by bot kind:\n");
-    for (const auto& [kind, k] : kinds) {
-      auto [p, h] = rate(k.wins, k.seat_games);
-      fmt::print(out, "        {:<9} {:>+15.3f} ± {:<6.3f} {:>9.1f}% ± {:.1f}%\n", kind, k.score.mean(), k.score.ci95(), 100 * p,
-                 100 * h);
-    }
-  }
-  const auto& m = s.moves;
-  fmt::print(out, "decisions per game: mean {:.2f} ± {:.2f}, median {}, 90th percentile {}, max {}\n", m.tally.mean(),
-             m.tally.ci95(), m.quantile(0.5), m.quantile(0.9), m.tally.hi);
-  fmt::print(out, "games stopped unfinished: {}\n", s.stopped);
-  if (s.against_house) {
-    fmt::print(out, "house edge (the house's gain over the chips first wagered): {:.3f}% ± {:.3f}%", 100 * s.house_edge.ratio(),
-               100 * s.house_edge.ci95());
-    if (s.exact_house_edge) fmt::print(out, "; exact for a fresh shoe, best play: {:.3f}%", 100 * *s.exact_house_edge);
-    fmt::print(out, "\n");
-  }
-}
-
-// `prefix`: the swept knob's value and a comma, or "" (the header then has no knob column).
-void print_csv(const sim::SimStats& s, const std::string& knob, const std::string& prefix, bool header, std::ostream& out) {
-  if (header)
-    fmt::print(out, "{}seat,bot,games,score_mean,score_ci95,win_rate,win_rate_ci95,decisions_mean\n", knob.empty() ? "" : knob + ",");
-  for (std::size_t i = 0; i < s.seats.size(); ++i) {
-    const auto& seat = s.seats[i];
-    auto [p, h] = rate(seat.wins, seat.score.n);
-    fmt::print(out, "{}seat{},{},{},{:.6f},{:.6f},{:.6f},{:.6f},{:.4f}\n", prefix, i + 1, seat.kind, seat.score.n, seat.score.mean(),
-               seat.score.ci95(), p, h, s.moves.tally.mean());
-  }
-}
-
-// A sweep as a table: one row per value, each seat's result and the decisions per game.
-void print_sweep_table(const std::vector<sim::SimStats>& runs, const sim::Sweep& sweep, const SimulateOptions& o,
-                       std::ostream& out) {
-  const auto& first = runs.front();
-  fmt::print(out, "{}: {} games of {} bots per value, seed {}; {} per game (95%)\n", first.rules_name, o.games, first.seats.size(),
-             o.seed, first.unit);
-  std::string head = fmt::format("{:<14}", sweep.knob);
-  for (std::size_t i = 0; i < first.seats.size(); ++i) head += fmt::format(" {:>20}", fmt::format("seat{} {}", i + 1, first.seats[i].kind));
-  head += fmt::format(" {:>16}", "decisions/game");
-  if (first.against_house) head += fmt::format(" {:>18}", "house edge");
-  fmt::print(out, "{}\n", head);
-  for (std::size_t v = 0; v < runs.size(); ++v) {
-    const auto& s = runs[v];
-    std::string row = fmt::format("{:<14}", sweep.values[v]);
-    for (const auto& seat : s.seats) row += fmt::format(" {:>20}", fmt::format("{:+.3f} ± {:.3f}", seat.score.mean(), seat.score.ci95()));
-    row += fmt::format(" {:>16}", fmt::format("{:.1f} ± {:.1f}", s.moves.tally.mean(), s.moves.tally.ci95()));
-    if (s.against_house) row += fmt::format(" {:>18}", fmt::format("{:.2f}% ± {:.2f}%", 100 * s.house_edge.ratio(), 100 * s.house_edge.ci95()));
-    fmt::print(out, "{}{}\n", row, s.partial ? "  (PARTIAL)" : "");
-  }
-}
-
-nlohmann::json stats_json(const sim::SimStats& s, const SimulateOptions& o) {
-  using nlohmann::json;
-  json seats = json::array();
-  for (std::size_t i = 0; i < s.seats.size(); ++i) {
-    const auto& seat = s.seats[i];
-    auto [p, h] = rate(seat.wins, seat.score.n);
-    seats.push_back({{"seat", fmt::format("seat{}", i + 1)}, {"bot", seat.kind}, {"games", seat.score.n},
-                     {"score", {{"mean", seat.score.mean()}, {"ci95", seat.score.ci95()}, {"min", seat.score.lo}, {"max", seat.score.hi}}},
-                     {"win_rate", {{"mean", p}, {"ci95", h}}}});
-  }
-  const auto& m = s.moves;
-  json j = {{"rules", s.rules_name},  {"game", s.family},        {"seed", o.seed},       {"games", s.games},
-            {"stopped", s.stopped},   {"partial", s.partial},    {"seats", seats},
-            {"decisions", {{"mean", m.tally.mean()}, {"ci95", m.tally.ci95()}, {"median", m.quantile(0.5)},
-                           {"p90", m.quantile(0.9)}, {"max", m.tally.hi}}}};
-  if (s.against_house) {
-    j["house_edge"] = {{"mean", s.house_edge.ratio()}, {"ci95", s.house_edge.ci95()}};
-    if (s.exact_house_edge) j["house_edge"]["exact"] = *s.exact_house_edge;
-  }
-  return j;
 }
 
 // Redraws one line about every 200 ms until asked to stop, then clears it.
@@ -177,6 +70,58 @@ void show_progress(std::stop_token token, const std::atomic<std::uint64_t>& done
   err.flush();
 }
 
+// Runs the plain run, the sweep or the fit, as asked; the values each run had (a sweep's).
+struct Runs {
+  std::vector<sim::SimStats> stats;
+  std::vector<std::string> values;
+  std::optional<std::size_t> answer;  // --until: the index of the first value reaching the goal
+};
+
+Runs run_all(const sim::SimSpec& spec, const std::optional<sim::Sweep>& sweep, const std::optional<sim::Goal>& goal,
+             const SimulateOptions& o, std::atomic<std::uint64_t>& done) {
+  Runs runs;
+  if (!sweep) {
+    runs.stats.push_back(sim::simulate(spec, &g_stop, &done));
+    return runs;
+  }
+  try {
+    if (goal) {
+      auto fit = sim::fit(spec, *sweep, *goal, &g_stop, &done);
+      runs.stats = std::move(fit.runs);
+      runs.values = std::move(fit.values);
+      runs.answer = fit.answer;
+      return runs;
+    }
+    for (const auto& value : sweep->values) {
+      if (g_stop.load()) break;
+      runs.stats.push_back(sim::simulate(sim::with_knob(spec, sweep->knob, value), &g_stop, &done));
+      runs.values.push_back(value);
+    }
+  } catch (const rules::RuleError& e) {
+    throw CommandLineError(fmt::format("--sweep {}: {}{}", o.sweep, sweep->range ? "the knob takes no whole numbers: " : "", e.what()));
+  }
+  return runs;
+}
+
+// The --until answer in words.
+void print_answer(const Runs& runs, const sim::Sweep& sweep, const sim::Goal& goal, std::ostream& out) {
+  const auto& label = goal.statistic->label(runs.stats.front());
+  if (!runs.answer) {
+    fmt::print(out, "{} does not reach {:g} for any {} from {} to {}\n", label, goal.value, sweep.knob, sweep.values.front(),
+               sweep.values.back());
+    return;
+  }
+  auto i = *runs.answer;
+  auto e = goal.statistic->read(runs.stats[i], 0);
+  fmt::print(out, "{} = {}: the first value where {} reaches {:g} ({:.2f} ± {:.2f})", sweep.knob, runs.values[i], label, goal.value,
+             e.mean, e.ci95);
+  if (i > 0) {
+    auto before = goal.statistic->read(runs.stats[i - 1], 0);
+    fmt::print(out, "; at {} = {}: {:.2f} ± {:.2f}", sweep.knob, runs.values[i - 1], before.mean, before.ci95);
+  }
+  fmt::print(out, "\n");
+}
+
 }  // namespace
 
 int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err) {
@@ -188,24 +133,44 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   if (o.threads < 0) throw CommandLineError(fmt::format("--threads {}: give at least one thread", o.threads));
   spec.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   spec.seed = o.seed;
+  spec.time = {o.turn_seconds, o.card_seconds, o.round_seconds};
+  spec.per_game = o.per_game;
   std::optional<sim::Sweep> sweep;
-  if (!o.sweep.empty()) {
-    try {
-      sweep = sim::parse_sweep(o.sweep);
-    } catch (const std::invalid_argument& e) {
-      throw CommandLineError(e.what());
-    }
+  std::optional<sim::Goal> goal;
+  const sim::Statistic* chart_statistic = nullptr;
+  try {
+    if (!o.sweep.empty()) sweep = sim::parse_sweep(o.sweep);
+    if (!o.until.empty()) goal = sim::parse_goal(o.until);
+  } catch (const std::invalid_argument& e) {
+    throw CommandLineError(e.what());
+  }
+  if (sweep)
     for (const auto& set : spec.overrides)
       if (set.knob == sweep->knob)
         throw CommandLineError(fmt::format("--sweep {} and --set {}={} name the same knob; give one", o.sweep, set.knob, set.value));
+  if (goal && (!sweep || !sweep->range))
+    throw CommandLineError(fmt::format("--until {} needs a range to search: --sweep knob=a..b:step", o.until));
+  if (!o.per_game.empty() && sweep)
+    throw CommandLineError(fmt::format("--per-game {} writes the games of one run; it cannot go with --sweep", o.per_game));
+  if (!o.chart_statistic.empty() && o.chart.empty())
+    throw CommandLineError(fmt::format("--chart-stat {} without --chart FILE: give the file to draw", o.chart_statistic));
+  if (!o.chart.empty()) {
+    check_chart(o.chart);
+    auto name = !o.chart_statistic.empty() ? o.chart_statistic : goal ? std::string(goal->statistic->name) : std::string("score");
+    chart_statistic = sim::find_statistic(name);
+    if (!chart_statistic)
+      throw CommandLineError(fmt::format("--chart-stat {}: no such statistic; statistics: {}", name, sim::statistic_names()));
   }
 
   // Ctrl-C stops the run cleanly: what was gathered is printed, marked partial.
   g_stop.store(false);
   auto previous = std::signal(SIGINT, on_interrupt);
   auto start = std::chrono::steady_clock::now();
-  std::vector<sim::SimStats> runs;
-  std::uint64_t planned = spec.games * (sweep ? sweep->values.size() : 1);
+  Runs runs;
+  // A fit runs about log2(values) + 2 values; the progress bar counts on the whole range.
+  std::uint64_t planned = spec.games * (sweep ? (goal ? static_cast<std::uint64_t>(std::ceil(std::log2(sweep->values.size()))) + 2
+                                                      : sweep->values.size())
+                                              : 1);
   std::atomic<std::uint64_t> done{0};
   {
     // A progress line on stderr when it is a terminal: games done, games/s, time left.
@@ -213,22 +178,7 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
     if (isatty(STDERR_FILENO))
       progress = std::jthread([&](std::stop_token token) { show_progress(token, done, planned, start, err); });
     try {
-      if (!sweep) {
-        runs.push_back(sim::simulate(spec, &g_stop, &done));
-      } else {
-        auto base = spec.overrides;
-        for (const auto& value : sweep->values) {
-          if (g_stop.load()) break;
-          spec.overrides = base;
-          spec.overrides.push_back({sweep->knob, value});
-          try {
-            runs.push_back(sim::simulate(spec, &g_stop, &done));
-          } catch (const rules::RuleError& e) {
-            throw CommandLineError(fmt::format("--sweep {}: {}{}", o.sweep, sweep->range ? "the knob takes no whole numbers: " : "",
-                                               e.what()));
-          }
-        }
-      }
+      runs = run_all(spec, sweep, goal, o, done);
     } catch (const std::invalid_argument& e) {
       std::signal(SIGINT, previous);
       throw CommandLineError(e.what());
@@ -239,32 +189,45 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   }
   std::signal(SIGINT, previous);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  bool partial = g_stop.load() || std::any_of(runs.begin(), runs.end(), [](const auto& r) { return r.partial; });
-  if (runs.empty()) {
+  bool partial = g_stop.load() || std::any_of(runs.stats.begin(), runs.stats.end(), [](const auto& r) { return r.partial; });
+  if (runs.stats.empty()) {
     fmt::print(err, "interrupted before a game was played\n");
     return 130;
   }
 
+  RunHeading heading{o.seed, spec.time};
   std::uint64_t games = 0;
-  for (const auto& r : runs) games += r.games;
+  for (const auto& r : runs.stats) games += r.games;
   if (!sweep) {
-    if (o.format == "csv") print_csv(runs[0], "", "", true, out);
-    else if (o.format == "json") out << stats_json(runs[0], o).dump(2) << "\n";
-    else print_table(runs[0], o, runs[0].unit.c_str(), out);
+    if (o.format == "csv") print_csv(runs.stats[0], "", "", true, out);
+    else if (o.format == "json") out << stats_json(runs.stats[0], heading).dump(2) << "\n";
+    else print_table(runs.stats[0], heading, out);
   } else if (o.format == "csv") {
-    for (std::size_t v = 0; v < runs.size(); ++v) print_csv(runs[v], sweep->knob, sweep->values[v] + ",", v == 0, out);
+    for (std::size_t v = 0; v < runs.stats.size(); ++v) print_csv(runs.stats[v], sweep->knob, runs.values[v], v == 0, out);
   } else if (o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
-    for (std::size_t v = 0; v < runs.size(); ++v) {
-      auto j = stats_json(runs[v], o);
+    for (std::size_t v = 0; v < runs.stats.size(); ++v) {
+      auto j = stats_json(runs.stats[v], heading);
       j["knob"] = sweep->knob;
-      j["value"] = sweep->values[v];
+      j["value"] = runs.values[v];
+      if (goal) j["reaches_goal"] = runs.answer == v;
       rows.push_back(std::move(j));
     }
     out << rows.dump(2) << "\n";
   } else {
-    print_sweep_table(runs, *sweep, o, out);
-    if (partial) fmt::print(out, "PARTIAL: interrupted after {} of {} values\n", runs.size(), sweep->values.size());
+    print_sweep_table(runs.stats, sweep->knob, runs.values, heading, out);
+    if (partial && !goal) fmt::print(out, "PARTIAL: interrupted after {} of {} values\n", runs.stats.size(), sweep->values.size());
+  }
+  if (goal && o.format == "table") {
+    if (partial) fmt::print(out, "PARTIAL: interrupted before the search ended\n");
+    else print_answer(runs, *sweep, *goal, out);
+  }
+  if (chart_statistic) {
+    if (!chart_statistic->applies(runs.stats[0]))
+      fmt::print(err, "--chart-stat {}: the {} rules have no such figure; no chart drawn\n", chart_statistic->name, runs.stats[0].rules_name);
+    else
+      draw_chart({o.chart, chart_statistic, sweep ? sweep->knob : "", runs.values, goal ? std::optional(goal->value) : std::nullopt, o.seed},
+                 runs.stats);
   }
   // The time goes to stderr: the figures on stdout depend only on the seed, never on threads.
   fmt::print(err, "{} games in {:.2f} s on {} thread{} ({:.0f} games/s)\n", games, seconds, spec.threads,

@@ -1,14 +1,20 @@
 #include "sim/simulate.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <memory>
 #include <stdexcept>
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ostream.h>
 #include <fmt/ranges.h>
 
 #include "cards/rng.h"
 #include "games/registry.h"
+#include "sim/measures.h"
 #include "strategy/bots_of.h"
 #include "strategy/pot_odds.h"
 #include "strategy/red_dog.h"
@@ -28,19 +34,35 @@ std::int64_t seat_score(const Game& game, games::Seat seat) {
 template <class F>
 constexpr bool kAgainstHouse = requires(const typename F::Game& g) { g.house(); };
 
+// The rounds a finished game played, and whether the rules' limit on them ended it.
+template <class Game>
+void read_length(const Game& game, GameMeasures& m) {
+  if constexpr (requires { game.deals_done(); }) {
+    m.rounds = game.deals_done();
+    m.ended_by_limit = game.deals_total() > 0 && game.deals_done() >= game.deals_total();
+  } else if constexpr (requires { game.hands_done(); }) {
+    m.rounds = game.hands_done();
+    m.ended_by_limit = game.hands_total() > 0 && game.hands_done() >= game.hands_total();
+  }
+  // ThreeBeTween counts its rounds as they start and has no limit on them (a target instead).
+}
+
 template <games::Family F>
 SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::Rules>& rules, std::uint64_t begin,
-                   std::uint64_t end, const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done) {
+                   std::uint64_t end, const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done, std::ostream* rows) {
   using Bot = strategy::BotOf<F>;
   std::vector<std::unique_ptr<Bot>> bots;
   SimStats stats;
   for (const auto& kind : spec.bots) {
     bots.push_back(strategy::BotsOf<F>::make(kind));
-    stats.seats.push_back({kind, {}, 0});
+    stats.seats.emplace_back().kind = kind;
   }
   games::Setup setup;
   for (std::size_t i = 0; i < spec.bots.size(); ++i) setup.players.push_back(fmt::format("seat{}", i + 1));
   std::vector<typename F::Event> events;
+  GameMeasures measures;
+  auto players = spec.bots.size();
+  stats.places.resize(players);
   for (std::uint64_t i = begin; i < end; ++i) {
     if (stop && stop->load(std::memory_order_relaxed)) {
       stats.partial = true;
@@ -48,16 +70,24 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     }
     setup.seed = game_seed(spec.seed, i);
     events.clear();
+    measures.reset(players);
     typename F::Game game(rules, setup, events);
+    count_events<F>(events, measures);
+    auto first_dealer = static_cast<std::size_t>(game.dealer());
     auto rng = cards::make_rng(setup.seed, cards::RngStream::Bots);
     std::uint64_t moves = 0;
     std::int64_t wagered = 0;
     while (!game.over() && moves < spec.max_moves) {
       games::Seat seat = game.to_act();
+      if constexpr (requires { game.pot(); })
+        if (game.phase() == games::pot::Phase::Bet) stats.pot.add(game.pot());
       events.clear();
-      if (auto refusal = game.apply(seat, bots[static_cast<std::size_t>(seat)]->choose(game, seat, rng), events))
+      auto action = bots[static_cast<std::size_t>(seat)]->choose(game, seat, rng);
+      if (auto refusal = game.apply(seat, action, events))
         throw std::logic_error(fmt::format("a {} bot's move was refused: {}", spec.bots[static_cast<std::size_t>(seat)],
                                            refusal->message));
+      count_move<F>(seat, action, measures);
+      count_events<F>(events, measures);
       if constexpr (kAgainstHouse<F>)
         for (const auto& e : events)
           if (e.kind == games::pot::EventKind::Bet) wagered += e.amount;
@@ -68,14 +98,62 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     stats.moves.add(static_cast<std::int64_t>(moves));
     if (!game.over()) {
       ++stats.stopped;
+      if (rows) fmt::print(*rows, "{},{},stopped,{},,,,,{},{}\n", i, setup.seed, moves, std::string(2 * players, ','), first_dealer + 1);
       continue;
     }
-    for (games::Seat s = 0; s < static_cast<games::Seat>(spec.bots.size()); ++s)
-      stats.seats[static_cast<std::size_t>(s)].score.add(seat_score(game, s));
-    for (games::Seat w : game.winners()) ++stats.seats[static_cast<std::size_t>(w)].wins;
+    read_length(game, measures);
+    auto seconds = std::llround(spec.time.turn_seconds * static_cast<double>(measures.turns) +
+                                spec.time.card_seconds * static_cast<double>(measures.cards) +
+                                spec.time.round_seconds * static_cast<double>(measures.rounds));
+    stats.turns.add(measures.turns);
+    stats.rounds.add(measures.rounds);
+    stats.cards.add(measures.cards);
+    stats.seconds.add(seconds);
+    if (measures.ended_by_limit) ++stats.ended_by_limit;
+    auto winners = game.winners();
+    for (std::size_t s = 0; s < players; ++s) {
+      auto score = seat_score(game, static_cast<games::Seat>(s));
+      bool won = std::find(winners.begin(), winners.end(), static_cast<games::Seat>(s)) != winners.end();
+      auto& seat = stats.seats[s];
+      const auto& m = measures.seats[s];
+      seat.score.add(score);
+      seat.wins += won;
+      seat.per_turn.add(score, m.turns);
+      seat.turns += static_cast<std::uint64_t>(m.turns);
+      seat.busts += static_cast<std::uint64_t>(m.busts);
+      seat.banks += static_cast<std::uint64_t>(m.banks);
+      seat.passes += static_cast<std::uint64_t>(m.passes);
+      auto& place = stats.places[(s + players - first_dealer) % players];
+      place.score.add(score);
+      place.wins += won;
+    }
     if constexpr (kAgainstHouse<F>) stats.house_edge.add(game.house(), wagered);
+    if (rows) {
+      fmt::print(*rows, "{},{},{},{},{},{},{},{},{:.2f}", i, setup.seed, "over", moves, measures.turns, measures.rounds, measures.cards,
+                 measures.ended_by_limit ? 1 : 0, static_cast<double>(seconds) / 60);
+      for (std::size_t s = 0; s < players; ++s)
+        fmt::print(*rows, ",{},{}", seat_score(game, static_cast<games::Seat>(s)),
+                   std::find(winners.begin(), winners.end(), static_cast<games::Seat>(s)) != winners.end() ? 1 : 0);
+      fmt::print(*rows, ",{}\n", first_dealer + 1);
+    }
   }
   return stats;
+}
+
+// Writes the per-game file: a header, then each thread's rows in the order of the games.
+void join_rows(const SimSpec& spec, const std::vector<std::string>& parts, std::vector<std::unique_ptr<std::ofstream>>& files) {
+  for (auto& f : files) f->close();
+  std::ofstream out(spec.per_game, std::ios::binary);
+  fmt::print(out, "game,seed,status,decisions,turns,rounds,cards,ended_by_limit,minutes");
+  for (std::size_t s = 1; s <= spec.bots.size(); ++s) fmt::print(out, ",seat{}_score,seat{}_won", s, s);
+  fmt::print(out, ",first_dealer\n");
+  for (const auto& part : parts) {
+    std::ifstream in(part, std::ios::binary);
+    out << in.rdbuf();
+    in.close();
+    std::remove(part.c_str());
+  }
+  if (!out) throw std::runtime_error(fmt::format("--per-game {}: cannot write the file", spec.per_game));
 }
 
 }  // namespace
@@ -84,17 +162,41 @@ void SimStats::merge(const SimStats& other) {
   if (seats.empty()) seats = other.seats;
   else
     for (std::size_t i = 0; i < seats.size() && i < other.seats.size(); ++i) {
-      seats[i].score.merge(other.seats[i].score);
-      seats[i].wins += other.seats[i].wins;
+      auto& a = seats[i];
+      const auto& b = other.seats[i];
+      a.score.merge(b.score);
+      a.wins += b.wins;
+      a.per_turn.merge(b.per_turn);
+      a.turns += b.turns;
+      a.busts += b.busts;
+      a.banks += b.banks;
+      a.passes += b.passes;
+    }
+  if (places.empty()) places = other.places;
+  else
+    for (std::size_t i = 0; i < places.size() && i < other.places.size(); ++i) {
+      places[i].score.merge(other.places[i].score);
+      places[i].wins += other.places[i].wins;
     }
   if (rules_name.empty()) {
     rules_name = other.rules_name;
     family = other.family;
     unit = other.unit;
+    turn_word = other.turn_word;
+    round_word = other.round_word;
+    card_word = other.card_word;
+    has_pot = other.has_pot;
+    counts_banks = other.counts_banks;
   }
   games += other.games;
   stopped += other.stopped;
+  ended_by_limit += other.ended_by_limit;
   moves.merge(other.moves);
+  turns.merge(other.turns);
+  rounds.merge(other.rounds);
+  cards.merge(other.cards);
+  seconds.merge(other.seconds);
+  pot.merge(other.pot);
   house_edge.merge(other.house_edge);
   partial = partial || other.partial;
 }
@@ -121,25 +223,41 @@ SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop, std::atomi
     auto threads = static_cast<std::uint64_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(spec.threads), spec.games));
     std::vector<SimStats> shares(threads);
     std::vector<std::exception_ptr> errors(threads);
+    // Per-game rows: a file per thread beside the one asked for, joined in game order after.
+    std::vector<std::string> parts;
+    std::vector<std::unique_ptr<std::ofstream>> part_files;
+    if (!spec.per_game.empty())
+      for (std::uint64_t t = 0; t < threads; ++t) {
+        parts.push_back(fmt::format("{}.part{}", spec.per_game, t));
+        part_files.push_back(std::make_unique<std::ofstream>(parts.back(), std::ios::binary));
+        if (!*part_files.back()) throw std::runtime_error(fmt::format("--per-game {}: cannot write {}", spec.per_game, parts.back()));
+      }
     {
       std::vector<std::jthread> workers;
       for (std::uint64_t t = 0; t < threads; ++t) {
         std::uint64_t begin = spec.first + spec.games * t / threads, end = spec.first + spec.games * (t + 1) / threads;
         workers.emplace_back([&, t, begin, end] {
           try {
-            shares[t] = run_share<F>(spec, rules, begin, end, stop, done);
+            shares[t] = run_share<F>(spec, rules, begin, end, stop, done, part_files.empty() ? nullptr : part_files[t].get());
           } catch (...) {
             errors[t] = std::current_exception();
           }
         });
       }
     }
+    if (!parts.empty()) join_rows(spec, parts, part_files);
     for (auto& e : errors)
       if (e) std::rethrow_exception(e);
     SimStats all;
     all.rules_name = rules->name;
     all.family = F::key;
     all.unit = requires(const typename F::Game& g) { g.players()[0].bought; } ? "chips" : "points";
+    constexpr auto words = length_words<F>();
+    all.turn_word = words.turn;
+    all.round_word = words.round;
+    all.card_word = words.card;
+    all.counts_banks = std::is_same_v<F, games::three::ThreeFamily>;
+    all.has_pot = requires(const typename F::Game& g) { g.pot(); };
     if constexpr (kAgainstHouse<F>) {
       all.against_house = true;
       try {

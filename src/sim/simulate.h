@@ -12,6 +12,15 @@
 
 namespace inbetween::sim {
 
+// The minutes a game would take at a real table, from what it counted: seconds per turn, per
+// card (placed in ThreeBeTween, dealt in the pot and house games) and per round (its set-up
+// and tally). Defaults and how they were chosen: docs/simulate.md, "Time model".
+struct TimeModel {
+  double turn_seconds = 8;
+  double card_seconds = 3;
+  double round_seconds = 60;
+};
+
 // What to simulate: the rules, one bot kind per seat, games [first, first + games) of `seed`.
 struct SimSpec {
   std::string rules;
@@ -22,6 +31,8 @@ struct SimSpec {
   int threads = 1;
   std::uint64_t seed = 1;
   std::uint64_t max_moves = 100'000;  // a game not over by then is stopped and counted as such
+  TimeModel time;
+  std::string per_game;  // a CSV file to write a row per game to (in game order); empty: none
 };
 
 // One seat's results over the games.
@@ -29,6 +40,15 @@ struct SeatStats {
   std::string kind;
   Tally score;                // per game: chips won (pot and house games) or points (ThreeBeTween)
   std::uint64_t wins = 0;     // games this seat was among the winners of
+  RatioTally per_turn;        // the score over the turns (hands, bets) this seat played, game by game
+  std::uint64_t turns = 0, busts = 0, banks = 0, passes = 0;  // busts, banks, passes: ThreeBeTween
+};
+
+// The results of whoever sat at one place relative to the first dealer (0: the dealer, 1: the
+// first to act, ...), whatever bot sat there: the effect of the seat.
+struct PlaceStats {
+  Tally score;
+  std::uint64_t wins = 0;
 };
 
 // Everything gathered; merge() adds another share of the same run.
@@ -37,8 +57,17 @@ struct SimStats {
   std::string unit;             // of a seat's score: "chips" or "points"
   std::uint64_t games = 0;      // games played (finished or stopped)
   std::uint64_t stopped = 0;    // games stopped at max_moves
+  std::uint64_t ended_by_limit = 0;  // games the rules' deal or hand limit ended
   std::vector<SeatStats> seats;
+  std::vector<PlaceStats> places;    // by place after the first dealer
+  std::string turn_word, round_word, card_word;  // the family's units (sim/measures.h)
   Histogram moves;              // decisions per game
+  Histogram turns, rounds;      // per game, in the family's units
+  Tally cards;                  // per game
+  Histogram seconds;            // per game, under the time model, rounded to whole seconds
+  bool counts_banks = false;    // ThreeBeTween: busts, banks and passes per seat
+  bool has_pot = false;         // pot games: the pot each bet is made against
+  Tally pot;
   // Games against a house (Red Dog): the house's gain over the chips first wagered (raises
   // not counted), and the exact edge of a fresh shoe for the same rules (odds --house-edge).
   bool against_house = false;
