@@ -54,8 +54,23 @@ void expect_same(const sim::SimStats& a, const sim::SimStats& b) {
     EXPECT_EQ(a.seats[i].wins, b.seats[i].wins) << "seat " << i;
     EXPECT_TRUE(a.seats[i].score.sum == b.seats[i].score.sum && a.seats[i].score.sum2 == b.seats[i].score.sum2) << "seat " << i;
     EXPECT_EQ(a.seats[i].score.n, b.seats[i].score.n);
+    EXPECT_TRUE(a.seats[i].per_turn.xw == b.seats[i].per_turn.xw && a.seats[i].per_turn.w.sum == b.seats[i].per_turn.w.sum);
+    EXPECT_EQ(a.seats[i].turns, b.seats[i].turns);
+    EXPECT_EQ(a.seats[i].busts, b.seats[i].busts);
+    EXPECT_EQ(a.seats[i].banks, b.seats[i].banks);
+    EXPECT_EQ(a.seats[i].passes, b.seats[i].passes);
+  }
+  ASSERT_EQ(a.places.size(), b.places.size());
+  for (std::size_t i = 0; i < a.places.size(); ++i) {
+    EXPECT_TRUE(a.places[i].score.sum == b.places[i].score.sum && a.places[i].score.sum2 == b.places[i].score.sum2);
+    EXPECT_EQ(a.places[i].wins, b.places[i].wins);
   }
   EXPECT_EQ(a.moves.counts, b.moves.counts);
+  EXPECT_EQ(a.turns.counts, b.turns.counts);
+  EXPECT_EQ(a.rounds.counts, b.rounds.counts);
+  EXPECT_EQ(a.seconds.counts, b.seconds.counts);
+  EXPECT_TRUE(a.cards.sum == b.cards.sum && a.pot.sum == b.pot.sum && a.pot.sum2 == b.pot.sum2);
+  EXPECT_EQ(a.ended_by_limit, b.ended_by_limit);
 }
 
 // Every family: 1, 2 and 3 threads, and the range played in two shares and merged, give the
