@@ -107,6 +107,12 @@ std::string script_for(const Chart& c, const std::vector<sim::SimStats>& runs, c
                                           c.knob, first.games, c.seed)),
                        gnuplot_string(c.knob), gnuplot_string(label));
     if (!numeric) out += "set xtics rotate by -30\n";
+    else if (c.values.size() <= 15) {
+      // Tics at the values swept, not at gnuplot's fractions between them.
+      std::string tics;
+      for (const auto& v : c.values) tics += (tics.empty() ? "" : ", ") + v;
+      out += fmt::format("set xtics ({})\n", tics);
+    }
     out += "plot ";
     for (std::size_t k = 0; k < names.size(); ++k) {
       auto columns = numeric ? fmt::format("1:{}:{}", 2 + 2 * k, 3 + 2 * k) : fmt::format("0:{}:{}:xtic(1)", 2 + 2 * k, 3 + 2 * k);
