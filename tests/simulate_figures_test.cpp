@@ -2,7 +2,10 @@
 // model, the places after the dealer, ThreeBeTween's busts, --until, --per-game and --chart.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -253,6 +256,28 @@ TEST(SimulateFigures, OptimalThreeBeTweenRoundScoreHoldsTheSolvers) {
   auto o = strategy::play_rounds(rules, optimal, 4000, 21);
   EXPECT_LE(std::abs(o.mean - solver->round_value()), o.mean_ci95()) << o.mean << " ± " << o.mean_ci95();
   EXPECT_LT(o.mean_ci95(), 0.6);
+}
+
+// Ctrl-C's flag stops a run between games: what was gathered comes back, marked partial.
+TEST(SimulateFigures, AStopReturnsWhatWasGatheredMarkedPartial) {
+  sim::SimSpec spec;
+  spec.rules = "hoyle";
+  spec.bots = {"sensible", "random"};
+  spec.games = 100'000'000;
+  spec.threads = 2;
+  std::atomic<bool> stop{false};
+  std::atomic<std::uint64_t> done{0};
+  sim::SimStats stats;
+  std::thread run([&] { stats = sim::simulate(spec, &stop, &done); });
+  // Wait (bounded) until some games are played, then stop.
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (done.load() < 1000 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+  stop.store(true);
+  run.join();
+  EXPECT_TRUE(stats.partial);
+  EXPECT_GE(stats.games, 1000u);
+  EXPECT_LT(stats.games, spec.games);
+  EXPECT_EQ(stats.seats[0].score.n, stats.games - stats.stopped);
 }
 
 }  // namespace
