@@ -22,6 +22,9 @@
 #include "cli/play_setup.h"
 #include "sim/simulate.h"
 #include "sim/sweep.h"
+#ifdef INBETWEEN_MPI
+#include "sim/mpi_share.h"
+#endif
 
 namespace inbetween::cli {
 namespace {
@@ -188,6 +191,14 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   if (o.threads < 0) throw CommandLineError(fmt::format("--threads {}: give at least one thread", o.threads));
   spec.threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   spec.seed = o.seed;
+  bool idle = false;  // a rank with no games of its own (fewer games than ranks)
+#ifdef INBETWEEN_MPI
+  // Under mpirun: this rank's share of the games, gathered to rank 0 below (sim/mpi_share.h).
+  auto share = sim::mpi::share_of(spec.games, sim::mpi::rank(), sim::mpi::size());
+  idle = share.games == 0 && spec.games > 0;
+  spec.first = share.first;
+  spec.games = share.games;
+#endif
   std::optional<sim::Sweep> sweep;
   if (!o.sweep.empty()) {
     try {
@@ -207,6 +218,9 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   std::vector<sim::SimStats> runs;
   std::uint64_t planned = spec.games * (sweep ? sweep->values.size() : 1);
   std::atomic<std::uint64_t> done{0};
+  auto play = [&] { return idle ? sim::SimStats{} : sim::simulate(spec, &g_stop, &done); };
+  // A failure is kept until every rank has reported: under MPI a rank must not leave alone.
+  std::exception_ptr failure;
   {
     // A progress line on stderr when it is a terminal: games done, games/s, time left.
     std::jthread progress;
@@ -214,7 +228,7 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
       progress = std::jthread([&](std::stop_token token) { show_progress(token, done, planned, start, err); });
     try {
       if (!sweep) {
-        runs.push_back(sim::simulate(spec, &g_stop, &done));
+        runs.push_back(play());
       } else {
         auto base = spec.overrides;
         for (const auto& value : sweep->values) {
@@ -222,7 +236,7 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
           spec.overrides = base;
           spec.overrides.push_back({sweep->knob, value});
           try {
-            runs.push_back(sim::simulate(spec, &g_stop, &done));
+            runs.push_back(play());
           } catch (const rules::RuleError& e) {
             throw CommandLineError(fmt::format("--sweep {}: {}{}", o.sweep, sweep->range ? "the knob takes no whole numbers: " : "",
                                                e.what()));
@@ -230,16 +244,39 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
         }
       }
     } catch (const std::invalid_argument& e) {
-      std::signal(SIGINT, previous);
-      throw CommandLineError(e.what());
+      failure = std::make_exception_ptr(CommandLineError(e.what()));
     } catch (...) {
-      std::signal(SIGINT, previous);
-      throw;
+      failure = std::current_exception();
     }
   }
   std::signal(SIGINT, previous);
+  bool stopped = g_stop.load();
+  std::string where = fmt::format("{} thread{}", spec.threads, spec.threads == 1 ? "" : "s");
+#ifdef INBETWEEN_MPI
+  if (sim::mpi::size() > 1) {
+    // Every rank reports, failed or not, so that none waits for one that has left.
+    std::string error;
+    try {
+      if (failure) std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+      error = e.what();
+    } catch (...) {
+      error = "an unknown error";
+    }
+    auto all = sim::mpi::gather({std::move(runs), stopped, error});
+    if (sim::mpi::rank() != 0) {
+      if (failure) std::rethrow_exception(failure);
+      return 0;  // rank 0 prints
+    }
+    runs = std::move(all.runs);
+    stopped = all.stopped;
+    if (!failure && !all.error.empty()) failure = std::make_exception_ptr(std::runtime_error(all.error));
+    where = fmt::format("{} ranks of {}", sim::mpi::size(), where);
+  }
+#endif
+  if (failure) std::rethrow_exception(failure);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  bool partial = g_stop.load() || std::any_of(runs.begin(), runs.end(), [](const auto& r) { return r.partial; });
+  bool partial = stopped || std::any_of(runs.begin(), runs.end(), [](const auto& r) { return r.partial; });
   if (runs.empty()) {
     fmt::print(err, "interrupted before a game was played\n");
     return 130;
@@ -267,8 +304,8 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
     if (partial) fmt::print(out, "PARTIAL: interrupted after {} of {} values\n", runs.size(), sweep->values.size());
   }
   // The time goes to stderr: the figures on stdout depend only on the seed, never on threads.
-  fmt::print(err, "{} games in {:.2f} s on {} thread{} ({:.0f} games/s)\n", games, seconds, spec.threads,
-             spec.threads == 1 ? "" : "s", static_cast<double>(games) / std::max(seconds, 1e-9));
+  fmt::print(err, "{} games in {:.2f} s on {} ({:.0f} games/s)\n", games, seconds, where,
+             static_cast<double>(games) / std::max(seconds, 1e-9));
   return partial ? 130 : 0;
 }
 
