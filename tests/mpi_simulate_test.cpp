@@ -122,4 +122,17 @@ TEST(MpiSimulate, BadInputIsReportedOnce) {
   EXPECT_EQ(r.err.find(message, at + 1), std::string::npos) << r.err;
 }
 
+// Ctrl-C reaches only mpirun, which sends the ranks SIGTERM and SIGKILL a second later: they
+// stop, gather, and rank 0 prints what was gathered, marked partial.
+TEST(MpiSimulate, CtrlCPrintsWhatWasGathered) {
+  std::vector<std::string> args{"-s", "INT", "3", MPIEXEC, "-n", "2"};
+  args.insert(args.end(), kMpirun.begin(), kMpirun.end());
+  args.insert(args.end(), {INBETWEEN_BINARY, "simulate", "--rules", "red-dog", "--games", "1000000000", "--threads", "1"});
+  auto r = run_program(TIMEOUT, args);
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.out.find("red-dog: "), std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.out.find(" games of 4 bots, seed 1 (PARTIAL: interrupted)"), std::string::npos) << r.out << r.err;
+  EXPECT_EQ(r.out.find("1000000000 games"), std::string::npos) << r.out;
+}
+
 }  // namespace

@@ -214,6 +214,11 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   // Ctrl-C stops the run cleanly: what was gathered is printed, marked partial.
   g_stop.store(false);
   auto previous = std::signal(SIGINT, on_interrupt);
+#ifdef INBETWEEN_MPI
+  // mpirun answers Ctrl-C with SIGTERM to every rank and SIGKILL a second later: time enough
+  // to stop, gather and print what was gathered.
+  auto previous_term = sim::mpi::active() ? std::signal(SIGTERM, on_interrupt) : SIG_ERR;
+#endif
   auto start = std::chrono::steady_clock::now();
   std::vector<sim::SimStats> runs;
   std::uint64_t planned = spec.games * (sweep ? sweep->values.size() : 1);
@@ -250,6 +255,9 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
     }
   }
   std::signal(SIGINT, previous);
+#ifdef INBETWEEN_MPI
+  if (previous_term != SIG_ERR) std::signal(SIGTERM, previous_term);
+#endif
   bool stopped = g_stop.load();
   std::string where = fmt::format("{} thread{}", spec.threads, spec.threads == 1 ? "" : "s");
 #ifdef INBETWEEN_MPI

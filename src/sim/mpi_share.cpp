@@ -55,6 +55,8 @@ Session::~Session() {
   if (started_) MPI_Finalize();
 }
 
+bool active() { return running(); }
+
 int rank() {
   int r = 0;
   if (running()) MPI_Comm_rank(MPI_COMM_WORLD, &r);

@@ -25,6 +25,7 @@ class Session {
   bool started_ = false;
 };
 
+bool active();  // MPI was started (the process was launched by mpirun)
 int rank();  // this process's rank; 0 without MPI
 int size();  // the number of ranks; 1 without MPI
 
