@@ -4,9 +4,11 @@
 #include <mpi.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <stdexcept>
+#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -27,6 +29,16 @@ bool running() {
 
 void check(int code, const char* what) {
   if (code != MPI_SUCCESS) throw std::runtime_error(fmt::format("MPI: {} failed (error {})", what, code));
+}
+
+// Waits for a request without spinning: a rank done early sleeps while the others still play,
+// instead of busy-polling (as Open MPI's blocking calls do) a core they need.
+void wait(MPI_Request& request, const char* what) {
+  for (int done = 0;;) {
+    check(MPI_Test(&request, &done, MPI_STATUS_IGNORE), what);
+    if (done) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
 }
 
 json to_doc(const Outcome& o) { return {{"runs", o.runs}, {"stopped", o.stopped}, {"error", o.error}}; }
@@ -112,7 +124,9 @@ Outcome gather(const Outcome& mine) {
   // First every rank's length, then the documents themselves, end to end, on rank 0.
   int length = static_cast<int>(bytes.size());
   std::vector<int> lengths(me == 0 ? static_cast<std::size_t>(ranks) : 0), offsets(lengths.size());
-  check(MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD), "MPI_Gather");
+  MPI_Request request;
+  check(MPI_Igather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD, &request), "MPI_Igather");
+  wait(request, "MPI_Igather");
   long long total = 0;
   for (std::size_t r = 0; r < lengths.size(); ++r) {
     offsets[r] = static_cast<int>(total);
@@ -120,8 +134,10 @@ Outcome gather(const Outcome& mine) {
   }
   if (total > INT_MAX) throw std::length_error("MPI: the ranks' statistics exceed 2 GB");
   std::string all(static_cast<std::size_t>(total), '\0');
-  check(MPI_Gatherv(bytes.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD),
-        "MPI_Gatherv");
+  check(MPI_Igatherv(bytes.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD,
+                     &request),
+        "MPI_Igatherv");
+  wait(request, "MPI_Igatherv");
   if (me != 0) return mine;
   std::vector<Outcome> outcomes;
   for (std::size_t r = 0; r < lengths.size(); ++r)

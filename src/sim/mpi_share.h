@@ -52,7 +52,7 @@ struct Outcome {
 // and the first error, named by its rank unless it is rank 0's.
 Outcome merge_outcomes(const std::vector<Outcome>& ranks);
 
-// Every rank's outcome to rank 0, as JSON with one MPI_Gatherv; rank 0 gets them merged,
+// Every rank's outcome to rank 0, as JSON with one MPI_Igatherv; rank 0 gets them merged,
 // the others their own back. Collective: every rank calls it once, errors or not.
 Outcome gather(const Outcome& mine);
 
