@@ -125,7 +125,9 @@ TEST(MpiSimulate, BadInputIsReportedOnce) {
 // Ctrl-C reaches only mpirun, which sends the ranks SIGTERM and SIGKILL a second later: they
 // stop, gather, and rank 0 prints what was gathered, marked partial.
 TEST(MpiSimulate, CtrlCPrintsWhatWasGathered) {
-  std::vector<std::string> args{"-s", "INT", "3", MPIEXEC, "-n", "2"};
+  // Ctrl-C 6 s in: the ranks must be playing by then even on a loaded machine (a Ctrl-C while
+  // mpirun still starts them ends the job with nothing printed).
+  std::vector<std::string> args{"-s", "INT", "6", MPIEXEC, "-n", "2"};
   args.insert(args.end(), kMpirun.begin(), kMpirun.end());
   args.insert(args.end(), {INBETWEEN_BINARY, "simulate", "--rules", "red-dog", "--games", "1000000000", "--threads", "1"});
   auto r = run_program(TIMEOUT, args);
