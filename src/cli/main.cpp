@@ -15,6 +15,9 @@
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
 #include "rules/three_rules.h"
+#ifdef INBETWEEN_MPI
+#include "sim/mpi_share.h"
+#endif
 
 namespace inbetween::cli {
 namespace {
@@ -61,6 +64,12 @@ std::vector<std::string> ignored_with_load(const CLI::App& play) {
 
 int main(int argc, char** argv) {
   using namespace inbetween;
+#ifdef INBETWEEN_MPI
+  // Under mpirun every rank runs the command, `simulate` on its share of the games; rank 0
+  // alone prints (the others' errors reach it with their statistics, sim/mpi_share.h).
+  sim::mpi::Session mpi(argc, argv);
+  if (sim::mpi::rank() != 0) sim::mpi::mute_output();
+#endif
   CLI::App app{"inbetween: the In-Between family of card games: play, engine protocol, rules"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("inbetween ") + INBETWEEN_VERSION);

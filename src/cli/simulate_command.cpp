@@ -25,6 +25,9 @@
 #include "sim/fit.h"
 #include "sim/simulate.h"
 #include "sim/sweep.h"
+#ifdef INBETWEEN_MPI
+#include "sim/mpi_share.h"
+#endif
 
 namespace inbetween::cli {
 namespace {
@@ -77,11 +80,13 @@ struct Runs {
   std::optional<std::size_t> answer;  // --until: the index of the first value reaching the goal
 };
 
+// `idle`: a rank of an MPI run with no games of its own keeps an empty run per value.
 Runs run_all(const sim::SimSpec& spec, const std::optional<sim::Sweep>& sweep, const std::optional<sim::Goal>& goal,
-             const SimulateOptions& o, std::atomic<std::uint64_t>& done) {
+             const SimulateOptions& o, std::atomic<std::uint64_t>& done, bool idle) {
+  auto play = [&](const sim::SimSpec& s) { return idle ? sim::SimStats{} : sim::simulate(s, &g_stop, &done); };
   Runs runs;
   if (!sweep) {
-    runs.stats.push_back(sim::simulate(spec, &g_stop, &done));
+    runs.stats.push_back(play(spec));
     return runs;
   }
   try {
@@ -94,7 +99,7 @@ Runs run_all(const sim::SimSpec& spec, const std::optional<sim::Sweep>& sweep, c
     }
     for (const auto& value : sweep->values) {
       if (g_stop.load()) break;
-      runs.stats.push_back(sim::simulate(sim::with_knob(spec, sweep->knob, value), &g_stop, &done));
+      runs.stats.push_back(play(sim::with_knob(spec, sweep->knob, value)));
       runs.values.push_back(value);
     }
   } catch (const rules::RuleError& e) {
@@ -135,6 +140,20 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   spec.seed = o.seed;
   spec.time = {o.turn_seconds, o.card_seconds, o.round_seconds};
   spec.per_game = o.per_game;
+  bool idle = false;  // a rank with no games of its own (fewer games than ranks)
+#ifdef INBETWEEN_MPI
+  // Under mpirun: this rank's share of the games, gathered to rank 0 below (sim/mpi_share.h).
+  auto share = sim::mpi::share_of(spec.games, sim::mpi::rank(), sim::mpi::size());
+  idle = share.games == 0 && spec.games > 0;
+  spec.first = share.first;
+  spec.games = share.games;
+  // Each step of a bisection and each per-game row would need every rank's games first.
+  if (sim::mpi::size() > 1 && !o.until.empty())
+    throw CommandLineError(fmt::format("--until {}: not under mpirun (each step needs every rank's games); run it in one process",
+                                       o.until));
+  if (sim::mpi::size() > 1 && !o.per_game.empty())
+    throw CommandLineError(fmt::format("--per-game {}: not under mpirun; run it in one process", o.per_game));
+#endif
   std::optional<sim::Sweep> sweep;
   std::optional<sim::Goal> goal;
   const sim::Statistic* chart_statistic = nullptr;
@@ -165,6 +184,11 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   // Ctrl-C stops the run cleanly: what was gathered is printed, marked partial.
   g_stop.store(false);
   auto previous = std::signal(SIGINT, on_interrupt);
+#ifdef INBETWEEN_MPI
+  // mpirun answers Ctrl-C with SIGTERM to every rank and SIGKILL a second later: time enough
+  // to stop, gather and print what was gathered.
+  auto previous_term = sim::mpi::active() ? std::signal(SIGTERM, on_interrupt) : SIG_ERR;
+#endif
   auto start = std::chrono::steady_clock::now();
   Runs runs;
   // A fit runs about log2(values) + 2 values; the progress bar counts on the whole range.
@@ -172,24 +196,53 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
                                                       : sweep->values.size())
                                               : 1);
   std::atomic<std::uint64_t> done{0};
+  // A failure is kept until every rank has reported: under MPI a rank must not leave alone.
+  std::exception_ptr failure;
   {
     // A progress line on stderr when it is a terminal: games done, games/s, time left.
     std::jthread progress;
     if (isatty(STDERR_FILENO))
       progress = std::jthread([&](std::stop_token token) { show_progress(token, done, planned, start, err); });
     try {
-      runs = run_all(spec, sweep, goal, o, done);
+      runs = run_all(spec, sweep, goal, o, done, idle);
     } catch (const std::invalid_argument& e) {
-      std::signal(SIGINT, previous);
-      throw CommandLineError(e.what());
+      failure = std::make_exception_ptr(CommandLineError(e.what()));
     } catch (...) {
-      std::signal(SIGINT, previous);
-      throw;
+      failure = std::current_exception();
     }
   }
   std::signal(SIGINT, previous);
+#ifdef INBETWEEN_MPI
+  if (previous_term != SIG_ERR) std::signal(SIGTERM, previous_term);
+#endif
+  bool stopped = g_stop.load();
+  std::string where = fmt::format("{} thread{}", spec.threads, spec.threads == 1 ? "" : "s");
+#ifdef INBETWEEN_MPI
+  if (sim::mpi::size() > 1) {
+    // Every rank reports, failed or not, so that none waits for one that has left.
+    std::string error;
+    try {
+      if (failure) std::rethrow_exception(failure);
+    } catch (const std::exception& e) {
+      error = e.what();
+    } catch (...) {
+      error = "an unknown error";
+    }
+    auto all = sim::mpi::gather({std::move(runs.stats), stopped, error});
+    if (sim::mpi::rank() != 0) {
+      if (failure) std::rethrow_exception(failure);
+      return 0;  // rank 0 prints
+    }
+    runs.stats = std::move(all.runs);
+    runs.values.resize(std::min(runs.values.size(), runs.stats.size()));
+    stopped = all.stopped;
+    if (!failure && !all.error.empty()) failure = std::make_exception_ptr(std::runtime_error(all.error));
+    where = fmt::format("{} ranks of {}", sim::mpi::size(), where);
+  }
+#endif
+  if (failure) std::rethrow_exception(failure);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  bool partial = g_stop.load() || std::any_of(runs.stats.begin(), runs.stats.end(), [](const auto& r) { return r.partial; });
+  bool partial = stopped || std::any_of(runs.stats.begin(), runs.stats.end(), [](const auto& r) { return r.partial; });
   if (runs.stats.empty()) {
     fmt::print(err, "interrupted before a game was played\n");
     return 130;
@@ -230,8 +283,8 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
                  runs.stats);
   }
   // The time goes to stderr: the figures on stdout depend only on the seed, never on threads.
-  fmt::print(err, "{} games in {:.2f} s on {} thread{} ({:.0f} games/s)\n", games, seconds, spec.threads,
-             spec.threads == 1 ? "" : "s", static_cast<double>(games) / std::max(seconds, 1e-9));
+  fmt::print(err, "{} games in {:.2f} s on {} ({:.0f} games/s)\n", games, seconds, where,
+             static_cast<double>(games) / std::max(seconds, 1e-9));
   return partial ? 130 : 0;
 }
 

@@ -21,11 +21,11 @@ struct Result {
   std::string out, err;
 };
 
-// Runs the executable with `args` in `dir` (empty: this process's folder); all of `input` is
-// offered on stdin up front (the program may stop reading early), stdout and stderr are read
-// until it exits.
-inline Result run_inbetween(const std::vector<std::string>& args, const std::string& input = "",
-                            const std::filesystem::path& dir = {}) {
+// Runs `program` (a path) with `args` in `dir` (empty: this process's folder); all of `input`
+// is offered on stdin up front (the program may stop reading early), stdout and stderr are
+// read until it exits.
+inline Result run_program(const std::string& program, const std::vector<std::string>& args, const std::string& input = "",
+                          const std::filesystem::path& dir = {}) {
   int in_pipe[2], out_pipe[2], err_pipe[2];
   if (pipe(in_pipe) != 0 || pipe(out_pipe) != 0 || pipe(err_pipe) != 0) throw std::runtime_error("pipe failed");
   pid_t pid = fork();
@@ -37,10 +37,10 @@ inline Result run_inbetween(const std::vector<std::string>& args, const std::str
     dup2(err_pipe[1], STDERR_FILENO);
     for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
     if (!dir.empty() && chdir(dir.c_str()) != 0) _exit(126);
-    std::vector<char*> argv{const_cast<char*>(INBETWEEN_BINARY)};
+    std::vector<char*> argv{const_cast<char*>(program.c_str())};
     for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
-    execv(INBETWEEN_BINARY, argv.data());
+    execv(program.c_str(), argv.data());
     _exit(127);
   }
   close(in_pipe[0]);
@@ -85,6 +85,12 @@ inline Result run_inbetween(const std::vector<std::string>& args, const std::str
   waitpid(pid, &status, 0);
   result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return result;
+}
+
+// The `inbetween` executable (INBETWEEN_BINARY), as a person or a script would run it.
+inline Result run_inbetween(const std::vector<std::string>& args, const std::string& input = "",
+                            const std::filesystem::path& dir = {}) {
+  return run_program(INBETWEEN_BINARY, args, input, dir);
 }
 
 }  // namespace inbetween::testing
