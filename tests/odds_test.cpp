@@ -385,7 +385,7 @@ void check_bet_case(const BetCase& c, int& checked) {
   ASSERT_TRUE(b.position);
   const auto& game = *b.position;
   SCOPED_TRACE(describe(game.posts()) + " pot " + std::to_string(b.pot) + " stack " + std::to_string(b.stack));
-  auto unseen = strategy::counts_of(game.shoe().undealt());
+  auto unseen = strategy::counts_of(game.shoe().undealt_unordered());
   const auto& r = *c.rules;
   strategy::BetSituation sit{b.pot, b.stack, b.legal.bet_min, b.legal.bet_max, b.legal.pass, b.legal.bet};
   auto a = strategy::advise_bet(r, game.posts(), unseen, sit);
@@ -594,7 +594,7 @@ double brute_first_ace(const RulesPtr& r, Card ace, pot::AceValue call) {
 void check_first_ace(const RulesPtr& r, Card ace) {
   auto game = start(r, {ace});
   ASSERT_EQ(game.phase(), pot::Phase::CallFirstAce);
-  auto unseen = strategy::counts_of(game.shoe().undealt());
+  auto unseen = strategy::counts_of(game.shoe().undealt_unordered());
   auto a = strategy::advise_first_ace(*r, ace, unseen, game.pot(), game.players()[1].chips, game.shoe().generation() == 0);
   double high = brute_first_ace(r, ace, pot::AceValue::High);
   double low = brute_first_ace(r, ace, pot::AceValue::Low);
@@ -647,7 +647,7 @@ TEST(AceCalls, SecondAceEqualsTheEngineOverEveryThirdCard) {
       std::vector<pot::Event> events;
       if (first.is_ace()) apply_ok(game, pot::Call{first_call}, events);
       ASSERT_EQ(game.phase(), pot::Phase::CallSecondAce);
-      auto unseen = strategy::counts_of(game.shoe().undealt());
+      auto unseen = strategy::counts_of(game.shoe().undealt_unordered());
       auto a = strategy::advise_second_ace(*r, game.posts(), unseen, game.pot(), game.players()[1].chips, true);
       auto with = [&](pot::AceValue second) {
         auto c = calls;
