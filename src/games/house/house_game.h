@@ -87,6 +87,8 @@ class HouseGame {
   // The largest wager allowed now; `why` (if given) receives the limit that binds, in words.
   Chips wager_limit(Seat seat, std::string* why) const;
   std::optional<Refusal> check(Seat seat, const Action& action) const;
+  // Sets legal_ for the seat to act; called whenever the start or an action comes to rest.
+  void refresh_legal();
 
   std::shared_ptr<const HouseRules> rules_;
   std::vector<Player> players_;
@@ -100,6 +102,7 @@ class HouseGame {
   int offset_ = 0;  // seats after the dealer reached in this round of wagers or raises
   int hands_done_ = 0;
   int hands_total_ = 0;
+  Legal legal_;  // what the seat to act may do; refresh_legal()
 };
 
 }  // namespace inbetween::games::house

@@ -5,7 +5,6 @@
 #include "games/pot/card_table.h"
 
 #include <algorithm>
-#include <set>
 
 #include <fmt/format.h>
 
@@ -22,6 +21,7 @@ PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std:
   form_pot(events);
   start_deal(events);
   run(events);
+  refresh_legal();
 }
 
 // ---- small helpers -------------------------------------------------------------------------
@@ -305,29 +305,37 @@ void PotGame::end_turn(std::vector<Event>& events) {
 
 // ---- actions -------------------------------------------------------------------------------
 
-Legal PotGame::legal(int player) const {
+void PotGame::refresh_legal() {
+  // Worked out once per decision, when the game comes to rest: the bot, check() and the
+  // protocol all read this copy instead of each finding the bet limit again.
   Legal l;
-  if (over() || player < 0 || player >= count()) return l;
+  if (!over() && to_act_ >= 0) {
+    switch (phase_) {
+      case Phase::CallFirstAce:
+      case Phase::CallSecondAce: l.call = true; break;
+      case Phase::Bet: {
+        Chips mx = bet_limit(to_act_, nullptr);
+        l.bet = mx >= rules_->min_bet;
+        if (l.bet) {
+          l.bet_min = rules_->min_bet;
+          l.bet_max = mx;
+        }
+        // With no affordable bet the player must be let off even where the rules have no fold.
+        l.pass = rules_->allow_pass || !l.bet;
+        break;
+      }
+      default: break;  // Wager and Raise are the house games' phases
+    }
+  }
+  legal_ = l;
+}
+
+Legal PotGame::legal(int player) const {
+  if (over() || player < 0 || player >= count()) return {};
+  Legal l = player == to_act_ ? legal_ : Legal{};
   if (rules_->rebuys) {
     l.rebuy = true;
     l.rebuy_max = rules_->rebuy_max;
-  }
-  if (player != to_act_) return l;
-  switch (phase_) {
-    case Phase::CallFirstAce:
-    case Phase::CallSecondAce: l.call = true; break;
-    case Phase::Bet: {
-      Chips mx = bet_limit(player, nullptr);
-      l.bet = mx >= rules_->min_bet;
-      if (l.bet) {
-        l.bet_min = rules_->min_bet;
-        l.bet_max = mx;
-      }
-      // With no affordable bet the player must be let off even where the rules have no fold.
-      l.pass = rules_->allow_pass || !l.bet;
-      break;
-    }
-    default: break;  // Wager and Raise are the house games' phases
   }
   return l;
 }
@@ -365,7 +373,7 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
   }
   if (player != to_act_)
     return Refusal{"not_your_turn", fmt::format("it is {}'s turn, not {}'s", players_[static_cast<std::size_t>(to_act_)].name, s.name)};
-  Legal l = legal(player);
+  const Legal& l = legal_;  // the player to act's, worked out when the decision opened
   return std::visit(
       Overloaded{
           [&](const Bet& b) -> std::optional<Refusal> {
@@ -440,6 +448,7 @@ std::optional<Refusal> PotGame::apply(int player, const Action& action, std::vec
              },
              action);
   run(events);
+  refresh_legal();
   return std::nullopt;
 }
 

@@ -114,6 +114,8 @@ class PotGame {
 
 
   std::optional<Refusal> check(int player, const Action& action) const;
+  // Sets legal_ for the player to act; called whenever an action or the start comes to rest.
+  void refresh_legal();
 
   std::shared_ptr<const PotRules> rules_;
   std::vector<Player> players_;
@@ -132,6 +134,7 @@ class PotGame {
   int deals_done_ = 0;
   int deals_by_dealer_ = 0;
   int deals_total_ = 0;
+  Legal legal_;  // what the player to act may do (rebuys aside); refresh_legal()
 };
 
 }  // namespace inbetween::games::pot
