@@ -38,8 +38,6 @@ Card HouseGame::draw(std::vector<Event>& events) {
   return Card{shoe_.draw()};
 }
 
-bool HouseGame::in_game(Seat seat) const { return at(seat).chips >= rules_->min_bet; }
-
 bool HouseGame::anyone_in() const {
   for (Seat i = 0; i < count(); ++i)
     if (in_game(i)) return true;
@@ -251,11 +249,6 @@ void HouseGame::refresh_legal() {
     }
   }
   legal_ = l;
-}
-
-Legal HouseGame::legal(Seat seat) const {
-  if (over() || seat != to_act_ || seat < 0 || seat >= count()) return {};
-  return legal_;
 }
 
 void HouseGame::legal_actions(Seat seat, std::vector<Choice<Action>>& out) const {

@@ -13,7 +13,8 @@ namespace inbetween::games::pot {
 PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std::vector<Event>& events)
     : rules_(std::move(rules)),
       players_(seat_players(setup, rules_->min_players, rules_->max_players, rules_->start_chips)),
-      shoe_(make_shoe(rules_->deck_cards, rules_->decks, setup)) {
+      shoe_(make_shoe(rules_->deck_cards, rules_->decks, setup)),
+      stay_in_(rules_->rebuys ? 0 : stay_in_chips(*rules_)) {
   int n = count();
   deals_total_ = rules::total_deals(*rules_, n);
   emit(events, EventKind::Shuffled, -1, 0);
@@ -36,17 +37,15 @@ Card PotGame::draw(std::vector<Event>& events) {
   return Card{shoe_.draw()};
 }
 
-bool PotGame::in_game(int seat) const {
-  const Player& s = players_[static_cast<std::size_t>(seat)];
-  if (rules_->rebuys) return true;
+Chips PotGame::stay_in_chips(const PotRules& r) {
   // Where pairs of posts pay, a stack can grow without a bet: any chip keeps a player in.
-  if (rules_->pair_posts == rules::PairPosts::Pay && rules_->pair_pays > 0) return s.chips > 0;
+  if (r.pair_posts == rules::PairPosts::Pay && r.pair_pays > 0) return 1;
   // Otherwise a stack that cannot cover the minimum bet (with the post-hit cost, where bets are
   // limited to what the stack can lose) can never bet again and sits out; a table of such
   // stacks would pass for ever and a game of unlimited deals could never end.
-  Chips need = rules_->min_bet;
-  if (rules_->loss_limit == rules::LossLimit::LimitBet) need *= std::max(1, rules_->post_hit_multiplier);
-  return s.chips >= need;
+  Chips need = r.min_bet;
+  if (r.loss_limit == rules::LossLimit::LimitBet) need *= std::max(1, r.post_hit_multiplier);
+  return need;
 }
 
 bool PotGame::enough_players() const {
@@ -328,16 +327,6 @@ void PotGame::refresh_legal() {
     }
   }
   legal_ = l;
-}
-
-Legal PotGame::legal(int player) const {
-  if (over() || player < 0 || player >= count()) return {};
-  Legal l = player == to_act_ ? legal_ : Legal{};
-  if (rules_->rebuys) {
-    l.rebuy = true;
-    l.rebuy_max = rules_->rebuy_max;
-  }
-  return l;
 }
 
 void PotGame::legal_actions(Seat seat, std::vector<Choice<Action>>& out) const {
