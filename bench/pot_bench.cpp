@@ -26,6 +26,7 @@
 
 #include "cards/rng.h"
 #include "cards/shoe.h"
+#include "limit.h"
 #include "games/house/family.h"
 #include "games/pot/family.h"
 #include "rules/rule_files.h"
@@ -175,43 +176,6 @@ void BareShoe(benchmark::State& state, const std::string& preset) {
   state.counters["hands-equiv/s"] = benchmark::Counter(drawn / per_hand, benchmark::Counter::kIsRate);
   state.counters["cards/hand"] = per_hand;
 }
-
-// The real bare limit (issue 8): a hand is 3 cards by partial Fisher-Yates from a 52-card deck,
-// each card one swap with a uniform draw from those left. The deck stays a permutation, so it
-// is never reset. `draw(rng, bound)` is the bounded draw under test; Limit (pcg32 with Lemire's
-// draw, cards::uniform_below) is the yardstick, the others show what the generator and the draw
-// cost.
-template <class R, class Draw>
-void deal_three(benchmark::State& state, R rng, Draw draw) {
-  std::array<cards::CardCode, cards::kStandardDeckSize> deck{};
-  for (std::size_t i = 0; i < deck.size(); ++i) deck[i] = static_cast<cards::CardCode>(i);
-  constexpr int kBatch = 1000;
-  for (auto _ : state) {
-    for (int h = 0; h < kBatch; ++h) {
-      for (std::uint32_t i = 0; i < 3; ++i) {
-        std::uint32_t j = i + static_cast<std::uint32_t>(draw(rng, cards::kStandardDeckSize - i));
-        std::swap(deck[i], deck[j]);
-      }
-      benchmark::DoNotOptimize(deck[0]);
-      benchmark::DoNotOptimize(deck[1]);
-      benchmark::DoNotOptimize(deck[2]);
-    }
-  }
-  state.counters["hands/s"] = benchmark::Counter(static_cast<double>(state.iterations()) * kBatch, benchmark::Counter::kIsRate);
-}
-
-void Limit(benchmark::State& state) {
-  deal_three(state, cards::make_shoe_rng(1), [](cards::ShoeRng& r, std::uint32_t n) { return cards::uniform_below(r, n); });
-}
-void LimitPcg64Lemire(benchmark::State& state) {
-  deal_three(state, cards::make_rng(1, cards::RngStream::Shoe), [](cards::Rng& r, std::uint32_t n) { return cards::uniform_below(r, n); });
-}
-void LimitPcg64Divide(benchmark::State& state) {  // PCG's own rng(bound): two 64-bit divisions a draw
-  deal_three(state, cards::make_rng(1, cards::RngStream::Shoe), [](cards::Rng& r, std::uint32_t n) { return r(n); });
-}
-BENCHMARK(Limit);
-BENCHMARK(LimitPcg64Lemire);
-BENCHMARK(LimitPcg64Divide);
 
 // Registered by hand for readable names: Engine/<preset>/<bot>, BareShoe/<preset>.
 template <class F>
