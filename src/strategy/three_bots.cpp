@@ -1,6 +1,7 @@
 #include "strategy/three_bots.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <utility>
 
@@ -60,17 +61,18 @@ std::vector<int> unseen_counts(const three::ThreeGame& game) {
 
 int fitting_cards(const three::ThreeGame& game, const std::vector<int>& unseen, int low, int high,
                   const std::vector<three::Lay>& spaces) {
+  // Letters as bits 1..26: the open letters are those strictly between the limits and not yet
+  // placed; a card fits when one of its letters is open (a wild always). Asked for every layout
+  // and every turn, so it is one AND per kind of card.
+  std::uint32_t open = 0;
+  for (int pos = std::max(low + 1, 1); pos < std::min(high, 27); ++pos) open |= 1u << pos;
+  for (const auto& s : spaces)
+    if (s.position >= 1 && s.position <= 26) open &= ~(1u << s.position);
   const auto& deck = game.deck();
   int n = 0;
   for (std::size_t code = 0; code < deck.kinds.size(); ++code) {
     const auto& kind = deck.kinds[code];
-    bool fits = kind.wild();
-    for (char l : kind.letters) {
-      int pos = cards::letter_position(l);
-      bool taken = std::any_of(spaces.begin(), spaces.end(), [&](const three::Lay& s) { return s.position == pos; });
-      fits = fits || (pos > low && pos < high && !taken);
-    }
-    if (fits) n += unseen[code];
+    if (kind.wild() || (kind.letter_mask() & open) != 0) n += unseen[code];
   }
   return n;
 }
@@ -92,11 +94,11 @@ three::Action RandomThreeBot::choose(const three::ThreeGame& game, int player, c
 
 three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng&) const {
   const auto& me = game.players()[static_cast<std::size_t>(player)];
-  const auto& unseen = unseen_scratch(game);
   switch (game.phase()) {
     case three::Phase::Replace: {
       if (me.limit_hand[0] == me.limit_hand[1] && !game.deck().kind(me.limit_hand[0]).wild())
         return three::Replace{me.limit_hand[0]};
+      const auto& unseen = unseen_scratch(game);
       auto [best, best_room] = widest(game, player, unseen);
       // Narrow limits: give up the card nearer the middle of the alphabet.
       if (!me.replacement_used && best_room * 3 < total_of(unseen)) {
@@ -105,7 +107,7 @@ three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player,
       }
       return three::Keep{};
     }
-    case three::Phase::PlaceLimits: return widest(game, player, unseen).first;
+    case three::Phase::PlaceLimits: return widest(game, player, unseen_scratch(game)).first;
     case three::Phase::Place: {
       const auto& options = legal_scratch(game, player);
       // Letters first, highest points first; a wild last, as it fits anywhere later too.
@@ -129,6 +131,7 @@ three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player,
         // Banking keeps the points at risk and deals new limits: worth it while the round is small.
         return at_risk < 25 ? three::Action{three::Bank{}} : three::Action{three::Pass{}};
       }
+      const auto& unseen = unseen_scratch(game);  // only where the odds are needed
       int fitting = fitting_cards(game, unseen, me.low->position, me.high->position, me.spaces);
       double bust = bust_chance(fitting, total_of(unseen), empty);
       // Draw while what a bust costs is less than what a draw is likely to bring (about 3 points).
