@@ -1,19 +1,21 @@
-// How fast the pot-game engine plays, against the bare limit of dealing the same cards.
+// How fast the pot-game engine plays, against the bare limit of dealing.
 //
+//   Limit, LimitPcg64*     the yardstick: 3 cards by partial Fisher-Yates from 52 (limit.h)
 //   Engine/<preset>/<bot>  whole games at a table of 4 bots on the family's state machine (PotGame
-//                          for hoyle, HouseGame for red-dog), one
+//                          for the pot presets, HouseGame for red-dog), one
 //                          new game (seed 1, 2, ...) per iteration, its construction included;
 //                          one events buffer reused throughout. Reports hands/s (a hand = one
 //                          pair of posts: a player's turn in the pot games, a hand of the whole
 //                          table in Red Dog), cards/s, cards/hand, and the heap allocations per
 //                          hand while playing (DESIGN.md: none) and per game (construction).
-//   BareShoe/<preset>      the same shoe (the preset's decks, the same PCG64 stream) drawing and
+//   BareShoe/<preset>      the same shoe (the preset's decks, the shoe's pcg32 stream) drawing and
 //                          discarding, reshuffling when empty, with no rules: cards/s, and
 //                          hands-equiv/s = cards/s divided by the engine's cards per hand.
 //
-// bench/run.sh builds this in Release and prints the table with the engine/bare ratio.
+// bench/run.sh builds this in Release and prints every engine row as a ratio to Limit.
 #include <benchmark/benchmark.h>
 
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <map>
@@ -25,6 +27,7 @@
 
 #include "cards/rng.h"
 #include "cards/shoe.h"
+#include "limit.h"
 #include "games/house/family.h"
 #include "games/pot/family.h"
 #include "rules/rule_files.h"
@@ -185,7 +188,8 @@ void register_preset(const std::string& preset) {
 }
 
 const bool registered = [] {
-  register_preset<pot::PotFamily>("hoyle");
+  for (const char* preset : {"hoyle", "hoyle-3", "banker", "between-the-sheets", "acey-deucey"})
+    register_preset<pot::PotFamily>(preset);
   register_preset<games::house::HouseFamily>("red-dog");
   return true;
 }();

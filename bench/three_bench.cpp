@@ -1,10 +1,11 @@
-// Whole ThreeBeTween games per second with sensible bots, and what a game takes:
-// rounds and turns to reach the target.
+// Whole ThreeBeTween games per second for 2..6 players, sensible bots (BM_ThreeBeTweenGame) and
+// random ones, and what a game takes: rounds and turns to reach the target.
 #include <benchmark/benchmark.h>
 
 #include <memory>
 
 #include "games/three/three_game.h"
+#include "limit.h"
 #include "rules/three_rules.h"
 #include "strategy/three_bots.h"
 
@@ -17,12 +18,11 @@ std::shared_ptr<const rules::ThreeRules> three_rules() {
   return rules;
 }
 
-void BM_ThreeBeTweenGame(benchmark::State& state) {
+void play_games(benchmark::State& state, const strategy::ThreeBot& bot) {
   auto rules = three_rules();
   int players = static_cast<int>(state.range(0));
   games::three::Setup setup;
   for (int i = 0; i < players; ++i) setup.players.push_back("p" + std::to_string(i));
-  strategy::SensibleThreeBot bot;
   auto rng = cards::make_rng(1, cards::RngStream::Bots);
   std::vector<games::three::Event> events;
   std::uint64_t seed = 0;
@@ -44,12 +44,17 @@ void BM_ThreeBeTweenGame(benchmark::State& state) {
     rounds += game.round();
   }
   state.counters["games/s"] = benchmark::Counter(games, benchmark::Counter::kIsRate);
+  // A turn (draw, bank or pass) deals up to 3 cards: the nearest thing to a pot game's hand.
+  state.counters["turns/s"] = benchmark::Counter(turns, benchmark::Counter::kIsRate);
   state.counters["rounds/game"] = rounds / games;
   state.counters["turns/game"] = turns / games;
   state.counters["turns/player"] = turns / games / players;
   state.counters["decisions/game"] = decisions / games;
   state.counters["busts/round/player"] = busts / rounds / players;
 }
-BENCHMARK(BM_ThreeBeTweenGame)->Arg(2)->Arg(6)->Unit(benchmark::kMicrosecond);
+void BM_ThreeBeTweenGame(benchmark::State& state) { play_games(state, strategy::SensibleThreeBot()); }
+void BM_ThreeBeTweenRandom(benchmark::State& state) { play_games(state, strategy::RandomThreeBot()); }
+BENCHMARK(BM_ThreeBeTweenGame)->DenseRange(2, 6)->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ThreeBeTweenRandom)->DenseRange(2, 6)->Unit(benchmark::kMicrosecond);
 
 }  // namespace

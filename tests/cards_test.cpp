@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <vector>
 
 #include "cards/card.h"
 #include "cards/shoe.h"
@@ -37,11 +40,47 @@ TEST(Shoe, HoldsEveryCardOfEveryDeck) {
   }
 }
 
+// The dealing order is what the draws give (undealt_unordered() is a multiset, in no order).
+std::vector<CardCode> deal_all(Shoe shoe) {
+  std::vector<CardCode> out;
+  while (!shoe.empty()) out.push_back(shoe.draw());
+  return out;
+}
+
 TEST(Shoe, SameSeedSameOrderOtherSeedOtherOrder) {
   Shoe a(standard_shoe_contents(1), 42), b(standard_shoe_contents(1), 42), c(standard_shoe_contents(1), 43);
-  auto ua = std::vector<CardCode>(a.undealt().begin(), a.undealt().end());
-  EXPECT_EQ(ua, std::vector<CardCode>(b.undealt().begin(), b.undealt().end()));
-  EXPECT_NE(ua, std::vector<CardCode>(c.undealt().begin(), c.undealt().end()));
+  auto ua = deal_all(a);
+  EXPECT_EQ(ua, deal_all(b));
+  EXPECT_NE(ua, deal_all(c));
+  auto sorted = ua;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(sorted, standard_shoe_contents(1));  // every card once
+}
+
+TEST(Shoe, DealsEveryCardEquallyOftenInEveryPlace) {
+  // 20000 shuffles of 8 cards, dealt to the end: each card lands in each place 2500 times
+  // expected; a chi-square over the 64 cells (63 degrees of freedom) stays below 110 (p ~ 2e-4).
+  constexpr int kCards = 8, kDeals = 20000;
+  std::vector<CardCode> eight(kCards);
+  for (int i = 0; i < kCards; ++i) eight[static_cast<std::size_t>(i)] = static_cast<CardCode>(i);
+  std::array<std::array<int, kCards>, kCards> seen{};
+  for (int seed = 0; seed < kDeals; ++seed) {
+    auto dealt = deal_all(Shoe(eight, static_cast<std::uint64_t>(seed)));
+    for (int place = 0; place < kCards; ++place) ++seen[dealt[static_cast<std::size_t>(place)]][static_cast<std::size_t>(place)];
+  }
+  double expected = static_cast<double>(kDeals) / kCards, chi2 = 0;
+  for (const auto& row : seen)
+    for (int n : row) chi2 += (n - expected) * (n - expected) / expected;
+  EXPECT_LT(chi2, 110.0);
+}
+
+TEST(Shoe, UniformBelowStaysBelowItsBound) {
+  auto rng = make_shoe_rng(5);
+  for (std::uint32_t bound : {1u, 2u, 3u, 52u, 312u, 0x80000001u, 0xffffffffu})
+    for (int i = 0; i < 1000; ++i) EXPECT_LT(uniform_below(rng, bound), bound);
+  auto wide = make_rng(5, RngStream::Bots);
+  for (std::uint64_t bound : {std::uint64_t{1}, std::uint64_t{7}, std::uint64_t{1} << 63 | 1, ~std::uint64_t{0}})
+    for (int i = 0; i < 1000; ++i) EXPECT_LT(uniform_below(wide, bound), bound);
 }
 
 TEST(Shoe, StackedCardsComeFirstThenTheRestOfTheContents) {

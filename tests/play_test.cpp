@@ -109,7 +109,7 @@ class Play : public ::testing::Test {
   fs::path dir;
 };
 
-const std::vector<std::string> kHoyle = {"--rules", "hoyle", "--players", "Ann,bot,bot", "--seed", "42"};
+const std::vector<std::string> kHoyle = {"--rules", "hoyle", "--players", "Ann,bot,bot", "--seed", "1"};
 
 std::vector<std::string> with_save(std::vector<std::string> args, const fs::path& save) {
   args.push_back("--save");
@@ -131,7 +131,8 @@ TEST_F(Play, HoyleAgainstTwoBotsToTheEnd) {
   auto saved = read_save(save);
   ASSERT_GE(saved.size(), 2u);
   EXPECT_EQ(saved[0]["cmd"], "new");
-  EXPECT_EQ(saved[0]["seed"], 42);
+  EXPECT_EQ(saved[0]["seed"], 1);
+  EXPECT_EQ(saved[0]["dealing"], 2) << "the log names the dealing its seed was dealt by";
   EXPECT_EQ(saved[0]["players"], json({"Ann", "bot1", "bot2"}));
   EXPECT_EQ(saved[0]["bots"], json({{"bot1", "sensible"}, {"bot2", "sensible"}}));
   // One prompt per decision of Ann's, each answered with the default.
@@ -309,10 +310,27 @@ TEST_F(Play, BadCommandLinesAndFilesFailCleanly) {
   r = play({"--load", (dir / "not-json.jsonl").string()}, "");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("not-json.jsonl"), std::string::npos) << r.err;
-  std::ofstream(dir / "bad-bot.jsonl") << R"({"cmd":"new","rules":"hoyle","players":["a","b"],"seed":1,"bots":{"b":5}})" << "\n";
+  std::ofstream(dir / "bad-bot.jsonl") << R"({"cmd":"new","dealing":2,"rules":"hoyle","players":["a","b"],"seed":1,"bots":{"b":5}})" << "\n";
   r = play({"--load", (dir / "bad-bot.jsonl").string()}, "");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("bot kind"), std::string::npos) << r.err;
+  // A game saved before the dealing had versions (or by another one) is refused, naming the
+  // file and the version: its seed would deal other cards.
+  const std::string game = R"("cmd":"new","rules":"hoyle","players":["a","b"],"seed":1)";
+  const std::string move = R"({"cmd":"act","player":"a","action":{"type":"bet","amount":1}})";
+  std::ofstream(dir / "v1.jsonl") << "{" << game << "}\n" << move << "\n";
+  std::ofstream(dir / "v3.jsonl") << "{" << game << R"(,"dealing":3})" << "\n" << move << "\n";
+  for (const char* name : {"v1.jsonl", "v3.jsonl"}) {
+    std::string version = name == std::string("v1.jsonl") ? "version 1 (it records no \"dealing\")" : "version 3";
+    for (bool load : {true, false}) {
+      r = load ? play({"--load", (dir / name).string()}, "") : replay(dir / name);
+      EXPECT_EQ(r.status, 2) << name << r.out;
+      EXPECT_NE(r.err.find((dir / name).string() + ": this game was dealt by " + version + "; this inbetween deals version 2"),
+                std::string::npos)
+          << r.err;
+      EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+  }
   r = replay(dir / "not-json.jsonl");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("not a JSON object"), std::string::npos) << r.err;

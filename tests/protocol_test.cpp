@@ -213,7 +213,19 @@ TEST_F(Malformed, NewWithBadCardsRulesOrSetup) {
   refused(with(new_game(), "players", {"Ann", "Ann"}), "bad_setup");
   refused(with(new_game(), "players", {"Ann", ""}), "bad_setup");
   refused(with(new_game(), "players", {"a", "b", "c", "d", "e", "f", "g", "h", "i"}), "bad_setup");
+  // Another dealing's seed would deal other cards: such a game is refused, not replayed wrong.
+  refused(with(new_game(), "dealing", 1), "old_dealing");
+  refused(with(new_game(), "dealing", 3), "old_dealing");
+  refused(with(new_game(), "dealing", "2"), "old_dealing");
   still_serves();
+}
+
+TEST(Dealing, TheLogRecordsTheDealingVersion) {
+  Engine engine;
+  EXPECT_EQ(ask(engine, {{"cmd", "new"}, {"rules", "hoyle"}, {"players", {"Ann", "Bob"}}, {"seed", 3}})["ok"], true);
+  EXPECT_EQ(ask(engine, {{"cmd", "log"}})["log"][0]["dealing"], 2);
+  // A log that names this version replays.
+  EXPECT_EQ(ask(engine, {{"cmd", "new"}, {"rules", "hoyle"}, {"players", {"Ann", "Bob"}}, {"seed", 3}, {"dealing", 2}})["ok"], true);
 }
 
 TEST_F(Malformed, ActAndLegalWithMissingOrWrongFields) {

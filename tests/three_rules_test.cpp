@@ -85,7 +85,7 @@ bool has(const std::vector<Event>& events, EventKind kind) { return !of_kind(eve
 // every seat's legal actions and the score sheet.
 json picture(const ThreeGame& g) {
   json j = protocol::three_state_json(g.view(inbetween::games::kNobody));
-  j["undealt"] = std::vector<int>(g.shoe().undealt().begin(), g.shoe().undealt().end());
+  j["undealt"] = std::vector<int>(g.shoe().undealt_unordered().begin(), g.shoe().undealt_unordered().end());
   j["discard_pile"] = std::vector<int>(g.shoe().discard_pile().begin(), g.shoe().discard_pile().end());
   json legal = json::array();
   for (int p = 0; p < static_cast<int>(g.players().size()); ++p) {
@@ -1085,7 +1085,7 @@ TEST_F(SmallDeck, Clarification12_WhenTheDeckRunsOutTheDiscardPileIsReshuffledAn
   // The new deck is the old discard pile less that card; nothing in front went into it.
   EXPECT_EQ(t.g().shoe().remaining(), pile.size() - 1);
   EXPECT_EQ(t.g().shoe().discards(), 0u);
-  for (auto c : t.g().shoe().undealt()) {
+  for (auto c : t.g().shoe().undealt_unordered()) {
     for (const char* held : {"P", "Q", "K", "N", "L", "M"}) EXPECT_NE(c, t.c(held));
   }
   EXPECT_EQ(t.pl(kAnn).low, t.lay("P", 'P'));
@@ -1096,7 +1096,7 @@ TEST_F(SmallDeck, Clarification12_WhenTheDeckRunsOutTheDiscardPileIsReshuffledAn
   auto f = t.place(kBob, "M", 'M');
   EXPECT_EQ(kinds(f), (std::vector<EventKind>{EventKind::Placed, EventKind::Discarded}));
   // Every card is somewhere, once.
-  std::vector<CardCode> all(t.g().shoe().undealt().begin(), t.g().shoe().undealt().end());
+  std::vector<CardCode> all(t.g().shoe().undealt_unordered().begin(), t.g().shoe().undealt_unordered().end());
   all.insert(all.end(), t.g().shoe().discard_pile().begin(), t.g().shoe().discard_pile().end());
   auto front = t.g().cards_in_front();
   all.insert(all.end(), front.begin(), front.end());

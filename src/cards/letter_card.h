@@ -1,6 +1,7 @@
 #pragma once
 // Letter cards (the Alpha deck): consonants "K", two-vowel cards "A/E", wilds "?".
 #include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,6 +23,16 @@ struct LetterKind {
   std::vector<char> letters;   // one consonant, two vowels, or none for a wild
   int points = 0;
   int copies = 1;
+  // The letters as bits (bit p for position p, 1..26), set by the deck file's reader (0 in a
+  // kind built by hand: then ask letter_mask()); the bots test a card against the open letters
+  // with one AND.
+  std::uint32_t letter_bits = 0;
+  std::uint32_t letter_mask() const {
+    if (letter_bits != 0 || letters.empty()) return letter_bits;
+    std::uint32_t bits = 0;
+    for (char l : letters) bits |= 1u << letter_position(l);
+    return bits;
+  }
   bool wild() const { return letters.empty(); }
   bool vowel_card() const { return letters.size() == 2; }
   // Whether this card may show `letter` (a vowel card either of its vowels).

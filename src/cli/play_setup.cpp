@@ -124,6 +124,7 @@ SavedGame load_saved_game(const std::string& path) {
   }
   if (saved.request.is_null() || saved.request.value("cmd", "") != "new")
     throw protocol::ProtocolError("bad_setup", fmt::format("{}: the first line must be the game's \"new\" request", path));
+  protocol::check_saved_dealing(saved.request, path);
   return saved;
 }
 

@@ -34,6 +34,7 @@ int run_replay(const std::string& file, const std::string& color, std::ostream& 
     std::string cmd = request.value("cmd", "");
     try {
       if (cmd == "new") {
+        protocol::check_saved_dealing(request, file);
         protocol::with_new_session(request, [&]<games::Family F>(std::unique_ptr<protocol::TableSession<F>> typed) {
           auto shared = std::shared_ptr<protocol::TableSession<F>>(std::move(typed));
           auto narrator = std::make_shared<ReplayNarrator<F>>(*shared, style);
@@ -51,7 +52,7 @@ int run_replay(const std::string& file, const std::string& color, std::ostream& 
         throw fail(fmt::format("unknown cmd \"{}\"", cmd));
       }
     } catch (const protocol::ProtocolError& e) {
-      if (e.code == "bad_file") throw;
+      if (e.code == "bad_file" || e.code == "old_dealing") throw;
       throw fail(e.what());
     }
   }

@@ -22,6 +22,9 @@ namespace inbetween::games {
 
 // A place at the table, 0 .. seats - 1. The person sitting there is a "player".
 using Seat = int;
+// The most seats a table has (rules/table_knobs.h: max_players is 1..8); fixed-size arrays
+// of seats use it so that a game allocates nothing for them.
+inline constexpr int kMaxSeats = 8;
 // to_act() when nobody is to act (the game is over).
 inline constexpr Seat kNobody = -1;
 

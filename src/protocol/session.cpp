@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cards/shoe.h"
 #include "protocol/table_session.h"
 #include "rules/rule_files.h"
 
@@ -61,6 +62,14 @@ CommonSetup common_setup(const json& request) {
     c.seed = (static_cast<std::uint64_t>(device()) << 32) | device();
     c.request["seed"] = c.seed;
   }
+  // The log says which dealing its seed was dealt by; another version's cards would differ.
+  if (auto it = request.find("dealing"); it != request.end()) {
+    if (!it->is_number_integer() || it->get<std::int64_t>() != cards::kDealingVersion)
+      throw ProtocolError("old_dealing", fmt::format("\"dealing\": {} is not this engine's dealing (version {}): its seed would deal "
+                                                     "other cards, so that game cannot be replayed here",
+                                                     it->dump(), cards::kDealingVersion));
+  }
+  c.request["dealing"] = cards::kDealingVersion;
   if (auto it = request.find("dealer"); it != request.end()) {
     if (!it->is_string()) throw ProtocolError("bad_request", "\"dealer\" must be a player's name");
     auto pos = std::find(c.players.begin(), c.players.end(), it->get<std::string>());
@@ -76,6 +85,15 @@ CommonSetup common_setup(const json& request) {
     }
   }
   return c;
+}
+
+void check_saved_dealing(const json& request, const std::string& file) {
+  auto it = request.find("dealing");
+  if (it != request.end() && it->is_number_integer() && it->get<std::int64_t>() == cards::kDealingVersion) return;
+  std::string version = it == request.end() ? "version 1 (it records no \"dealing\")" : fmt::format("version {}", it->dump());
+  throw ProtocolError("old_dealing", fmt::format("{}: this game was dealt by {}; this inbetween deals version {}, so its seed "
+                                                 "would deal other cards: it cannot be replayed or continued",
+                                                 file, version, cards::kDealingVersion));
 }
 
 int seat_in(const json& request, const std::vector<std::string>& names, int to_act) {

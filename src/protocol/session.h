@@ -22,8 +22,13 @@ struct CommonSetup {
   std::vector<std::string> deck;  // stacked cards as written, top first
   json request;                   // the request with its seed filled in
 };
-// Reads and checks the common fields; draws a seed when none is given.
+// Reads and checks the common fields; draws a seed when none is given; records the dealing
+// version (`"dealing"`, cards::kDealingVersion) and refuses a request that names another.
 CommonSetup common_setup(const json& request);
+// A saved game's `new` request must name this engine's dealing version: one without it (saved
+// before there were versions) or with another is refused (ProtocolError "old_dealing", naming
+// `file` and the version), as its seed would deal other cards.
+void check_saved_dealing(const json& request, const std::string& file);
 
 // Any game the engine can serve, as JSON.
 class GameSession {

@@ -54,6 +54,7 @@ cards::LetterKind letter_kind(const KnobReader& reader, const toml::node& node) 
   } else {
     reader.refuse("cards", node, fmt::format("\"{}\" is not a card; {}", *text, allowed));
   }
+  for (char l : k.letters) k.letter_bits |= 1u << cards::letter_position(l);
   return k;
 }
 

@@ -22,7 +22,8 @@ pot::Action random_choice(const pot::Legal& l, cards::Rng& rng) {
   if (l.raise) kinds[n++] = 4;
   if (l.stand) kinds[n++] = 5;
   if (n == 0) return pot::Pass{};
-  switch (kinds[cards::uniform_below(rng, n)]) {
+  // One kind (a wager, a bet where there is no fold) needs no draw.
+  switch (kinds[n == 1 ? 0 : cards::uniform_below(rng, n)]) {
     case 0: {
       auto span = static_cast<std::uint64_t>(l.bet_max - l.bet_min + 1);
       return pot::Bet{l.bet_min + static_cast<rules::Chips>(cards::uniform_below(rng, span))};

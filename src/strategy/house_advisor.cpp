@@ -12,7 +12,7 @@ std::optional<PotAdvice> advise(const games::house::HouseGame& game) {
   if (seat < 0) return std::nullopt;
   const auto& r = game.rules();
   const auto& me = game.players()[static_cast<std::size_t>(seat)];
-  RankCounts unseen = counts_of(game.shoe().undealt());
+  RankCounts unseen = counts_of(game.shoe().undealt_unordered());
   pot::Legal legal = game.legal(seat);
   PotAdvice a;
   a.player = seat;

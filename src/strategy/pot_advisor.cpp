@@ -19,7 +19,7 @@ std::optional<PotAdvice> advise(const pot::PotGame& game) {
   if (seat < 0) return std::nullopt;
   const auto& r = game.rules();
   const auto& seat_ref = game.players()[static_cast<std::size_t>(seat)];
-  RankCounts unseen = counts_of(game.shoe().undealt());
+  RankCounts unseen = counts_of(game.shoe().undealt_unordered());
   bool first_deck = game.shoe().generation() == 0;
   pot::Legal legal = game.legal(seat);
   PotAdvice a;

@@ -1,7 +1,9 @@
 #include "strategy/three_bots.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
+#include <utility>
 
 #include "strategy/three_solver.h"
 
@@ -17,36 +19,60 @@ int room(const three::ThreeGame& game, const std::vector<int>& unseen, const thr
   return fitting_cards(game, unseen, layout.low.position, layout.high.position, {});
 }
 
-three::PlaceLimits widest(const three::ThreeGame& game, int player, const std::vector<int>& unseen) {
-  auto options = game.layouts(player);
-  return *std::max_element(options.begin(), options.end(), [&](const auto& a, const auto& b) {
-    return room(game, unseen, a) < room(game, unseen, b);
+// The layout with the most room (the first of equals), and that room: each layout's room is
+// worked out once, and the layouts are visited, not collected.
+std::pair<three::PlaceLimits, int> widest(const three::ThreeGame& game, int player, const std::vector<int>& unseen) {
+  std::pair<three::PlaceLimits, int> best{{}, -1};
+  game.for_each_layout(player, [&](const three::PlaceLimits& layout) {
+    int r = room(game, unseen, layout);
+    if (r > best.second) best = {layout, r};
   });
+  return best;
+}
+
+// The unseen counts of `game` in this thread's reused buffer: a bot decides without allocating.
+const std::vector<int>& unseen_scratch(const three::ThreeGame& game) {
+  thread_local std::vector<int> counts;
+  unseen_counts(game, counts);
+  return counts;
+}
+
+// The legal choices in this thread's reused buffer.
+const std::vector<games::Choice<three::Action>>& legal_scratch(const three::ThreeGame& game, int player) {
+  thread_local std::vector<games::Choice<three::Action>> choices;
+  game.legal_actions(player, choices);
+  return choices;
 }
 
 }  // namespace
 
-std::vector<int> unseen_counts(const three::ThreeGame& game) {
+void unseen_counts(const three::ThreeGame& game, std::vector<int>& counts) {
   const auto& deck = game.deck();
-  std::vector<int> counts(deck.kinds.size());
+  counts.resize(deck.kinds.size());
   for (std::size_t i = 0; i < deck.kinds.size(); ++i) counts[i] = deck.kinds[i].copies;
-  for (auto c : game.cards_in_front()) --counts[c];
+  game.for_each_card_in_front([&](cards::CardCode c) { --counts[c]; });
+}
+
+std::vector<int> unseen_counts(const three::ThreeGame& game) {
+  std::vector<int> counts;
+  unseen_counts(game, counts);
   return counts;
 }
 
 int fitting_cards(const three::ThreeGame& game, const std::vector<int>& unseen, int low, int high,
                   const std::vector<three::Lay>& spaces) {
+  // Letters as bits 1..26: the open letters are those strictly between the limits and not yet
+  // placed; a card fits when one of its letters is open (a wild always). Asked for every layout
+  // and every turn, so it is one AND per kind of card.
+  std::uint32_t open = 0;
+  for (int pos = std::max(low + 1, 1); pos < std::min(high, 27); ++pos) open |= 1u << pos;
+  for (const auto& s : spaces)
+    if (s.position >= 1 && s.position <= 26) open &= ~(1u << s.position);
   const auto& deck = game.deck();
   int n = 0;
   for (std::size_t code = 0; code < deck.kinds.size(); ++code) {
     const auto& kind = deck.kinds[code];
-    bool fits = kind.wild();
-    for (char l : kind.letters) {
-      int pos = cards::letter_position(l);
-      bool taken = std::any_of(spaces.begin(), spaces.end(), [&](const three::Lay& s) { return s.position == pos; });
-      fits = fits || (pos > low && pos < high && !taken);
-    }
-    if (fits) n += unseen[code];
+    if (kind.wild() || (kind.letter_mask() & open) != 0) n += unseen[code];
   }
   return n;
 }
@@ -62,32 +88,32 @@ double bust_chance(int fitting, int unseen_total, int draws) {
 }
 
 three::Action RandomThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng& rng) const {
-  auto options = game.legal(player);
-  return options[cards::uniform_below(rng, options.size())];
+  const auto& options = legal_scratch(game, player);
+  return options[cards::uniform_below(rng, options.size())].action;
 }
 
 three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng&) const {
   const auto& me = game.players()[static_cast<std::size_t>(player)];
-  auto unseen = unseen_counts(game);
   switch (game.phase()) {
     case three::Phase::Replace: {
       if (me.limit_hand[0] == me.limit_hand[1] && !game.deck().kind(me.limit_hand[0]).wild())
         return three::Replace{me.limit_hand[0]};
-      auto best = widest(game, player, unseen);
+      const auto& unseen = unseen_scratch(game);
+      auto [best, best_room] = widest(game, player, unseen);
       // Narrow limits: give up the card nearer the middle of the alphabet.
-      if (!me.replacement_used && room(game, unseen, best) * 3 < total_of(unseen)) {
+      if (!me.replacement_used && best_room * 3 < total_of(unseen)) {
         auto middle = [](int pos) { return std::abs(pos - 13); };
         return three::Replace{middle(best.low.position) < middle(best.high.position) ? best.low.card : best.high.card};
       }
       return three::Keep{};
     }
-    case three::Phase::PlaceLimits: return widest(game, player, unseen);
+    case three::Phase::PlaceLimits: return widest(game, player, unseen_scratch(game)).first;
     case three::Phase::Place: {
-      auto options = game.legal(player);
+      const auto& options = legal_scratch(game, player);
       // Letters first, highest points first; a wild last, as it fits anywhere later too.
       const three::Place* pick = nullptr;
-      for (const auto& a : options) {
-        const auto* pc = std::get_if<three::Place>(&a);
+      for (const auto& choice : options) {
+        const auto* pc = std::get_if<three::Place>(&choice.action);
         if (!pc) continue;
         auto score = [&](const three::Place& x) {
           const auto& k = game.deck().kind(x.card);
@@ -105,6 +131,7 @@ three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player,
         // Banking keeps the points at risk and deals new limits: worth it while the round is small.
         return at_risk < 25 ? three::Action{three::Bank{}} : three::Action{three::Pass{}};
       }
+      const auto& unseen = unseen_scratch(game);  // only where the odds are needed
       int fitting = fitting_cards(game, unseen, me.low->position, me.high->position, me.spaces);
       double bust = bust_chance(fitting, total_of(unseen), empty);
       // Draw while what a bust costs is less than what a draw is likely to bring (about 3 points).
@@ -125,7 +152,7 @@ three::Action CautiousThreeBot::choose(const three::ThreeGame& game, int player,
     case three::Phase::Turn: {
       int empty = game.rules().spaces - static_cast<int>(me.spaces.size());
       if (empty == 0) return three::Pass{};
-      auto unseen = unseen_counts(game);
+      const auto& unseen = unseen_scratch(game);
       int fitting = fitting_cards(game, unseen, me.low->position, me.high->position, me.spaces);
       return bust_chance(fitting, total_of(unseen), empty) > 0.25 ? three::Action{three::Pass{}} : three::Action{three::Draw{}};
     }

@@ -55,6 +55,8 @@ class OptimalThreeBot : public ThreeBot {
 
 // Cards not in sight of `player` (the deck less every card in front of anyone), by card code.
 std::vector<int> unseen_counts(const three::ThreeGame& game);
+// The same into `counts` (resized), reusing its memory.
+void unseen_counts(const three::ThreeGame& game, std::vector<int>& counts);
 // How many of `unseen` cards would fit an empty space between `low` and `high` (positions),
 // given the letters already placed.
 int fitting_cards(const three::ThreeGame& game, const std::vector<int>& unseen, int low, int high,

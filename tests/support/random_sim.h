@@ -119,7 +119,7 @@ class Sim {
   Snapshot snapshot(const Game& g, bool with_state) const {
     Snapshot s;
     if (with_state) s.state = protocol::Codec<F>::state(g.view(games::kNobody));
-    s.undealt.assign(g.shoe().undealt().begin(), g.shoe().undealt().end());
+    s.undealt.assign(g.shoe().undealt_unordered().begin(), g.shoe().undealt_unordered().end());
     s.discards.assign(g.shoe().discard_pile().begin(), g.shoe().discard_pile().end());
     s.generation = g.shoe().generation();
     for (Seat p = -1; p <= players_; ++p) g.legal_actions(p, s.legal.emplace_back());
@@ -154,7 +154,7 @@ class Sim {
       ++counts_[c];
       ++total;
     };
-    for (auto c : g.shoe().undealt()) add(c);
+    for (auto c : g.shoe().undealt_unordered()) add(c);
     for (auto c : g.shoe().discard_pile()) add(c);
     for (auto c : T::cards_on_table(g)) add(c);
     if (counts_ != deck_counts_) {

@@ -101,7 +101,7 @@ inline bool SimTraits<games::three::ThreeFamily>::same_game(const Game& a, const
   for (std::size_t i = 0; i < a.players().size(); ++i)
     if (!detail_three::same_player(a.players()[i], b.players()[i])) return false;
   return a.to_act() == b.to_act() && a.phase() == b.phase() && a.dealer() == b.dealer() && a.round() == b.round() &&
-         std::ranges::equal(a.shoe().undealt(), b.shoe().undealt()) &&
+         std::ranges::equal(a.shoe().undealt_unordered(), b.shoe().undealt_unordered()) &&
          std::ranges::equal(a.shoe().discard_pile(), b.shoe().discard_pile()) &&
          a.shoe().generation() == b.shoe().generation() && detail_three::same_sheet(a.sheet(), b.sheet());
 }

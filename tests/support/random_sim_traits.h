@@ -104,7 +104,7 @@ struct BetVocabulary {
     const auto &pa = a.posts(), &pb = b.posts();
     return same_players(a.players(), b.players()) && a.phase() == b.phase() && a.to_act() == b.to_act() &&
            a.dealer() == b.dealer() && pa.count == pb.count && pa.cards == pb.cards && pa.ace == pb.ace &&
-           a.third_card() == b.third_card() && std::ranges::equal(a.shoe().undealt(), b.shoe().undealt()) &&
+           a.third_card() == b.third_card() && std::ranges::equal(a.shoe().undealt_unordered(), b.shoe().undealt_unordered()) &&
            std::ranges::equal(a.shoe().discard_pile(), b.shoe().discard_pile()) &&
            a.shoe().generation() == b.shoe().generation();
   }

@@ -1,7 +1,6 @@
 #include "games/house/house_game.h"
 
 #include <algorithm>
-#include <set>
 
 #include <fmt/format.h>
 
@@ -20,6 +19,7 @@ HouseGame::HouseGame(std::shared_ptr<const HouseRules> rules, const Setup& setup
   emit(events, EventKind::Shuffled, kNobody, 0);
   choose_first(setup, events);
   start_hand(events);
+  refresh_legal();
 }
 
 // ---- small helpers -------------------------------------------------------------------------
@@ -37,8 +37,6 @@ Card HouseGame::draw(std::vector<Event>& events) {
   }
   return Card{shoe_.draw()};
 }
-
-bool HouseGame::in_game(Seat seat) const { return at(seat).chips >= rules_->min_bet; }
 
 bool HouseGame::anyone_in() const {
   for (Seat i = 0; i < count(); ++i)
@@ -232,22 +230,25 @@ Chips HouseGame::wager_limit(Seat seat, std::string* why) const {
   return stack;
 }
 
-Legal HouseGame::legal(Seat seat) const {
+void HouseGame::refresh_legal() {
+  // Once per decision, when the game comes to rest: the bot, check() and the protocol read it.
   Legal l;
-  if (over() || seat != to_act_ || seat < 0 || seat >= count()) return l;
-  if (phase_ == Phase::Wager) {
-    Chips mx = wager_limit(seat, nullptr);
-    l.bet = mx >= rules_->min_bet;
-    if (l.bet) {
-      l.bet_min = rules_->min_bet;
-      l.bet_max = mx;
+  Seat seat = to_act_;
+  if (!over() && seat >= 0 && seat < count()) {
+    if (phase_ == Phase::Wager) {
+      Chips mx = wager_limit(seat, nullptr);
+      l.bet = mx >= rules_->min_bet;
+      if (l.bet) {
+        l.bet_min = rules_->min_bet;
+        l.bet_max = mx;
+      }
+      l.pass = !l.bet;  // a stack that cannot cover the minimum sits the hand out
+    } else if (phase_ == Phase::Raise) {
+      l.raise = at(seat).chips >= at(seat).wager;
+      l.stand = true;
     }
-    l.pass = !l.bet;  // a stack that cannot cover the minimum sits the hand out
-  } else if (phase_ == Phase::Raise) {
-    l.raise = at(seat).chips >= at(seat).wager;
-    l.stand = true;
   }
-  return l;
+  legal_ = l;
 }
 
 void HouseGame::legal_actions(Seat seat, std::vector<Choice<Action>>& out) const {
@@ -271,7 +272,7 @@ std::optional<Refusal> HouseGame::check(Seat seat, const Action& action) const {
       Overloaded{
           [&](const pot::Bet& b) -> std::optional<Refusal> {
             if (phase_ != Phase::Wager) return Refusal{"not_now", placed};
-            Chips mx = wager_limit(seat, nullptr);
+            Chips mx = legal_.bet ? legal_.bet_max : wager_limit(seat, nullptr);  // worked out when the wager opened
             // The binding limit is put in words only for a refusal: an accepted wager allocates nothing.
             auto why = [&] {
               std::string words;
@@ -287,7 +288,7 @@ std::optional<Refusal> HouseGame::check(Seat seat, const Action& action) const {
           },
           [&](const pot::Pass&) -> std::optional<Refusal> {
             if (phase_ != Phase::Wager) return Refusal{"not_now", placed};
-            if (wager_limit(seat, nullptr) >= rules_->min_bet)
+            if (legal_.bet)
               return Refusal{"pass_not_allowed", fmt::format("every player with chips wagers in a house game: wager from {} to {}",
                                                              rules_->min_bet, wager_limit(seat, nullptr))};
             return std::nullopt;
@@ -341,6 +342,7 @@ std::optional<Refusal> HouseGame::apply(Seat seat, const Action& action, std::ve
              action);
   // A hand that ended opens the next one.
   if (to_act_ == kNobody && !over()) start_hand(events);
+  refresh_legal();
   return std::nullopt;
 }
 

@@ -41,7 +41,10 @@ class HouseGame {
   Seat to_act() const { return to_act_; }
   bool over() const { return phase_ == Phase::Over; }
   Phase phase() const { return phase_; }
-  Legal legal(Seat seat) const;
+  Legal legal(Seat seat) const {
+    if (over() || seat != to_act_ || seat < 0 || seat >= count()) return {};
+    return legal_;  // worked out when the decision opened (refresh_legal)
+  }
   void legal_actions(Seat seat, std::vector<Choice<Action>>& out) const;
   // Applies one action: appends its events, or returns why it is refused and changes nothing.
   std::optional<Refusal> apply(Seat seat, const Action& action, std::vector<Event>& events);
@@ -60,7 +63,7 @@ class HouseGame {
   int hands_done() const { return hands_done_; }
   int hands_total() const { return hands_total_; }
   // Whether this seat can still wager (a stack of at least the minimum).
-  bool in_game(Seat seat) const;
+  bool in_game(Seat seat) const { return at(seat).chips >= rules_->min_bet; }
   Chips chips_in() const;
   // Players who end ahead of the house, the best first-equal; none when the house beat everyone.
   std::vector<Seat> winners() const;
@@ -87,6 +90,8 @@ class HouseGame {
   // The largest wager allowed now; `why` (if given) receives the limit that binds, in words.
   Chips wager_limit(Seat seat, std::string* why) const;
   std::optional<Refusal> check(Seat seat, const Action& action) const;
+  // Sets legal_ for the seat to act; called whenever the start or an action comes to rest.
+  void refresh_legal();
 
   std::shared_ptr<const HouseRules> rules_;
   std::vector<Player> players_;
@@ -100,6 +105,7 @@ class HouseGame {
   int offset_ = 0;  // seats after the dealer reached in this round of wagers or raises
   int hands_done_ = 0;
   int hands_total_ = 0;
+  Legal legal_;  // what the seat to act may do; refresh_legal()
 };
 
 }  // namespace inbetween::games::house

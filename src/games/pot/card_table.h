@@ -2,6 +2,7 @@
 // What the pot games and the house game share when a table sits down: the shoe, the seats and
 // the first dealer (written once; PotGame and HouseGame call it).
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -33,19 +34,24 @@ Seat first_dealer(const Setup& setup, rules::FirstDealer how, int players, DrawF
     auto rng = cards::make_rng(setup.seed, cards::RngStream::Seating);
     return static_cast<Seat>(cards::uniform_below(rng, static_cast<std::uint64_t>(players)));
   }
-  std::vector<Seat> drawing(static_cast<std::size_t>(players));
-  for (Seat i = 0; i < players; ++i) drawing[static_cast<std::size_t>(i)] = i;
-  while (drawing.size() > 1) {
-    std::vector<std::pair<Seat, Card>> drawn;
-    for (Seat seat : drawing) drawn.emplace_back(seat, draw_for_deal(seat));
-    for (auto& [seat, c] : drawn) discard(c);
+  // Fixed arrays, as a table has at most kMaxSeats (rules allow max_players 1..8): no allocation.
+  std::array<Seat, kMaxSeats> drawing{};
+  std::array<Card, kMaxSeats> drawn{};
+  std::size_t n = static_cast<std::size_t>(std::clamp(players, 1, kMaxSeats));
+  for (std::size_t i = 0; i < n; ++i) drawing[i] = static_cast<Seat>(i);
+  while (n > 1) {
+    for (std::size_t i = 0; i < n; ++i) drawn[i] = draw_for_deal(drawing[i]);
     int top = 0;
-    for (auto& [seat, c] : drawn) top = std::max(top, c.rank());
-    drawing.clear();
-    for (auto& [seat, c] : drawn)
-      if (c.rank() == top) drawing.push_back(seat);
+    for (std::size_t i = 0; i < n; ++i) {
+      discard(drawn[i]);
+      top = std::max(top, drawn[i].rank());
+    }
+    std::size_t tied = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (drawn[i].rank() == top) drawing[tied++] = drawing[i];
+    n = tied;
   }
-  return drawing.front();
+  return drawing[0];
 }
 
 }  // namespace inbetween::games::pot

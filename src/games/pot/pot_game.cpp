@@ -5,7 +5,6 @@
 #include "games/pot/card_table.h"
 
 #include <algorithm>
-#include <set>
 
 #include <fmt/format.h>
 
@@ -14,7 +13,8 @@ namespace inbetween::games::pot {
 PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std::vector<Event>& events)
     : rules_(std::move(rules)),
       players_(seat_players(setup, rules_->min_players, rules_->max_players, rules_->start_chips)),
-      shoe_(make_shoe(rules_->deck_cards, rules_->decks, setup)) {
+      shoe_(make_shoe(rules_->deck_cards, rules_->decks, setup)),
+      stay_in_(rules_->rebuys ? 0 : stay_in_chips(*rules_)) {
   int n = count();
   deals_total_ = rules::total_deals(*rules_, n);
   emit(events, EventKind::Shuffled, -1, 0);
@@ -22,6 +22,7 @@ PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std:
   form_pot(events);
   start_deal(events);
   run(events);
+  refresh_legal();
 }
 
 // ---- small helpers -------------------------------------------------------------------------
@@ -36,17 +37,15 @@ Card PotGame::draw(std::vector<Event>& events) {
   return Card{shoe_.draw()};
 }
 
-bool PotGame::in_game(int seat) const {
-  const Player& s = players_[static_cast<std::size_t>(seat)];
-  if (rules_->rebuys) return true;
+Chips PotGame::stay_in_chips(const PotRules& r) {
   // Where pairs of posts pay, a stack can grow without a bet: any chip keeps a player in.
-  if (rules_->pair_posts == rules::PairPosts::Pay && rules_->pair_pays > 0) return s.chips > 0;
+  if (r.pair_posts == rules::PairPosts::Pay && r.pair_pays > 0) return 1;
   // Otherwise a stack that cannot cover the minimum bet (with the post-hit cost, where bets are
   // limited to what the stack can lose) can never bet again and sits out; a table of such
   // stacks would pass for ever and a game of unlimited deals could never end.
-  Chips need = rules_->min_bet;
-  if (rules_->loss_limit == rules::LossLimit::LimitBet) need *= std::max(1, rules_->post_hit_multiplier);
-  return s.chips >= need;
+  Chips need = r.min_bet;
+  if (r.loss_limit == rules::LossLimit::LimitBet) need *= std::max(1, r.post_hit_multiplier);
+  return need;
 }
 
 bool PotGame::enough_players() const {
@@ -305,31 +304,29 @@ void PotGame::end_turn(std::vector<Event>& events) {
 
 // ---- actions -------------------------------------------------------------------------------
 
-Legal PotGame::legal(int player) const {
+void PotGame::refresh_legal() {
+  // Worked out once per decision, when the game comes to rest: the bot, check() and the
+  // protocol all read this copy instead of each finding the bet limit again.
   Legal l;
-  if (over() || player < 0 || player >= count()) return l;
-  if (rules_->rebuys) {
-    l.rebuy = true;
-    l.rebuy_max = rules_->rebuy_max;
-  }
-  if (player != to_act_) return l;
-  switch (phase_) {
-    case Phase::CallFirstAce:
-    case Phase::CallSecondAce: l.call = true; break;
-    case Phase::Bet: {
-      Chips mx = bet_limit(player, nullptr);
-      l.bet = mx >= rules_->min_bet;
-      if (l.bet) {
-        l.bet_min = rules_->min_bet;
-        l.bet_max = mx;
+  if (!over() && to_act_ >= 0) {
+    switch (phase_) {
+      case Phase::CallFirstAce:
+      case Phase::CallSecondAce: l.call = true; break;
+      case Phase::Bet: {
+        Chips mx = bet_limit(to_act_, nullptr);
+        l.bet = mx >= rules_->min_bet;
+        if (l.bet) {
+          l.bet_min = rules_->min_bet;
+          l.bet_max = mx;
+        }
+        // With no affordable bet the player must be let off even where the rules have no fold.
+        l.pass = rules_->allow_pass || !l.bet;
+        break;
       }
-      // With no affordable bet the player must be let off even where the rules have no fold.
-      l.pass = rules_->allow_pass || !l.bet;
-      break;
+      default: break;  // Wager and Raise are the house games' phases
     }
-    default: break;  // Wager and Raise are the house games' phases
   }
-  return l;
+  legal_ = l;
 }
 
 void PotGame::legal_actions(Seat seat, std::vector<Choice<Action>>& out) const {
@@ -365,7 +362,7 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
   }
   if (player != to_act_)
     return Refusal{"not_your_turn", fmt::format("it is {}'s turn, not {}'s", players_[static_cast<std::size_t>(to_act_)].name, s.name)};
-  Legal l = legal(player);
+  const Legal& l = legal_;  // the player to act's, worked out when the decision opened
   return std::visit(
       Overloaded{
           [&](const Bet& b) -> std::optional<Refusal> {
@@ -440,6 +437,7 @@ std::optional<Refusal> PotGame::apply(int player, const Action& action, std::vec
              },
              action);
   run(events);
+  refresh_legal();
   return std::nullopt;
 }
 

@@ -55,7 +55,15 @@ class PotGame {
 
   // Who must act, or -1 when nobody (game over).
   int to_act() const { return to_act_; }
-  Legal legal(int player) const;
+  Legal legal(int player) const {
+    if (over() || player < 0 || player >= count()) return {};
+    Legal l = player == to_act_ ? legal_ : Legal{};
+    if (rules_->rebuys) {
+      l.rebuy = true;
+      l.rebuy_max = rules_->rebuy_max;
+    }
+    return l;
+  }
   // The same as a list of choices (games::Family): bet and rebuy as ranges.
   void legal_actions(Seat seat, std::vector<Choice<Action>>& out) const;
   // What `seat` may see (view.h).
@@ -84,8 +92,9 @@ class PotGame {
   std::vector<Seat> winners() const;
   // Every card the table holds now (posts and third card), for conservation checks.
   std::vector<Card> table_cards() const;
-  // Whether this seat still plays (has chips, or may buy more).
-  bool in_game(int seat) const;
+  // Whether this seat still plays (has chips, or may buy more): asked several times a turn, so
+  // the threshold is worked out once (stay_in_chips).
+  bool in_game(int seat) const { return players_[static_cast<std::size_t>(seat)].chips >= stay_in_; }
 
  private:
   int count() const { return static_cast<int>(players_.size()); }
@@ -114,10 +123,15 @@ class PotGame {
 
 
   std::optional<Refusal> check(int player, const Action& action) const;
+  // The fewest chips that keep a seat in the game under these rules (without rebuys).
+  static Chips stay_in_chips(const PotRules& rules);
+  // Sets legal_ for the player to act; called whenever an action or the start comes to rest.
+  void refresh_legal();
 
   std::shared_ptr<const PotRules> rules_;
   std::vector<Player> players_;
   cards::Shoe shoe_;
+  Chips stay_in_ = 0;  // in_game(): 0 where rebuys keep everyone in
   Chips pot_ = 0;
   int dealer_ = 0;
   int to_act_ = -1;
@@ -132,6 +146,7 @@ class PotGame {
   int deals_done_ = 0;
   int deals_by_dealer_ = 0;
   int deals_total_ = 0;
+  Legal legal_;  // what the player to act may do (rebuys aside); refresh_legal()
 };
 
 }  // namespace inbetween::games::pot

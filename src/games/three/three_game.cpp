@@ -2,7 +2,6 @@
 #include "games/overloaded.h"
 
 #include <algorithm>
-#include <set>
 
 #include <fmt/format.h>
 
@@ -25,10 +24,12 @@ ThreeGame::ThreeGame(std::shared_ptr<const ThreeRules> rules, const Setup& setup
   if (n < rules_->min_players || n > rules_->max_players)
     throw SetupError(fmt::format("{} players given; these rules seat {} to {} (min_players, max_players)", n,
                                  rules_->min_players, rules_->max_players));
-  std::set<std::string> names;
+  players_.reserve(setup.players.size());
   for (const auto& name : setup.players) {
     if (name.empty()) throw SetupError("a player's name is empty");
-    if (!names.insert(name).second) throw SetupError(fmt::format("two players are called '{}'", name));
+    // A few names: comparing each with those before allocates nothing (a std::set would).
+    for (const auto& pl : players_)
+      if (pl.name == name) throw SetupError(fmt::format("two players are called '{}'", name));
     Player player;
     player.name = name;
     players_.push_back(std::move(player));
@@ -129,13 +130,7 @@ bool ThreeGame::layout_legal(int seat, const PlaceLimits& layout) const {
 
 std::vector<CardCode> ThreeGame::cards_in_front() const {
   std::vector<CardCode> out;
-  for (const auto& pl : players_) {
-    out.insert(out.end(), pl.limit_hand.begin(), pl.limit_hand.end());
-    if (pl.low) out.push_back(pl.low->card);
-    if (pl.high) out.push_back(pl.high->card);
-    for (const auto& s : pl.spaces) out.push_back(s.card);
-    out.insert(out.end(), pl.drawn.begin(), pl.drawn.end());
-  }
+  for_each_card_in_front([&](CardCode c) { out.push_back(c); });
   return out;
 }
 
@@ -225,8 +220,13 @@ void ThreeGame::next_setup_player(std::vector<Event>& events) {
 void ThreeGame::limits_settled(int seat, std::vector<Event>& events) {
   Player& pl = p(seat);
   if (identical(pl.limit_hand[0], pl.limit_hand[1])) return bust(seat, BustReason::IdenticalLimits, events);
-  auto options = layouts(seat);
-  if (options.size() == 1) return lay_limits(seat, options.front(), events);
+  // One way to lay them: no question to ask (counted by the visitor, so nothing is allocated).
+  int ways = 0;
+  PlaceLimits only;
+  for_each_layout(seat, [&](const PlaceLimits& layout) {
+    if (ways++ == 0) only = layout;
+  });
+  if (ways == 1) return lay_limits(seat, only, events);
   phase_ = Phase::PlaceLimits;
   to_act_ = seat;
 }

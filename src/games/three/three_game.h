@@ -114,6 +114,17 @@ class ThreeGame {
   bool layout_legal(int player, const PlaceLimits& layout) const;
   // Every card in front of every player, for conservation checks.
   std::vector<CardCode> cards_in_front() const;
+  // The same, one card at a time (the bots count unseen cards with it, allocating nothing).
+  template <class Visit>
+  void for_each_card_in_front(Visit&& visit) const {
+    for (const auto& pl : players_) {
+      for (CardCode c : pl.limit_hand) visit(c);
+      if (pl.low) visit(pl.low->card);
+      if (pl.high) visit(pl.high->card);
+      for (const auto& s : pl.spaces) visit(s.card);
+      for (CardCode c : pl.drawn) visit(c);
+    }
+  }
 
  private:
   enum class Pending { None, NextSetup, NextTurn };
