@@ -1,7 +1,7 @@
 // How `inbetween simulate` scales with threads: the same run of seeded Hoyle games (four
 // sensible bots, the statistics of src/sim included) on 1 and on 2 threads, wall time.
 //
-//   Simulate/<preset>/threads:T   games/s and hands/s of the whole run (real time: the threads
+//   Simulate/<preset>/threads:T   games/s and turns/s (hands in hoyle, bets in red-dog) of the run (real time: the threads
 //                                 run at once); the speed-up is the ratio of the two rows
 //                                 measured in the same run (bench/README.md).
 #include <benchmark/benchmark.h>
@@ -29,7 +29,7 @@ void simulate_run(benchmark::State& state, const std::string& rules, int threads
     ++spec.seed;  // other games each iteration
   }
   state.counters["games/s"] = benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
-  state.counters["hands/s"] = benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
+  state.counters["turns/s"] = benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
 }
 
 }  // namespace
