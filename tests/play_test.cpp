@@ -333,7 +333,7 @@ TEST_F(Play, BadCommandLinesAndFilesFailCleanly) {
   }
   r = replay(dir / "not-json.jsonl");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("not a JSON object"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("not-json.jsonl:1: not a JSON line"), std::string::npos) << r.err;
   r = replay(dir / "missing.jsonl");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("cannot open"), std::string::npos) << r.err;

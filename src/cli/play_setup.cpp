@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "protocol/request_line.h"
 #include "rules/rule_files.h"
 
 namespace inbetween::cli {
@@ -116,9 +117,13 @@ SavedGame load_saved_game(const std::string& path) {
   while (std::getline(f, line)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    auto j = protocol::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object())
-      throw protocol::ProtocolError("bad_setup", fmt::format("{}:{}: not a JSON object", path, number));
+    protocol::json j;
+    try {
+      j = protocol::parse_request_line(line);
+    } catch (const protocol::ProtocolError& e) {
+      throw protocol::ProtocolError("bad_setup", fmt::format("{}:{}: {}", path, number, e.what()));
+    }
+    if (!j.is_object()) throw protocol::ProtocolError("bad_setup", fmt::format("{}:{}: not a JSON object", path, number));
     if (saved.request.is_null()) saved.request = j;
     else saved.moves.push_back(j);
   }

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/play_loop.h"
 #include "cli/style.h"
+#include "protocol/request_line.h"
 
 namespace inbetween::cli {
 
@@ -29,8 +30,13 @@ int run_replay(const std::string& file, const std::string& color, std::ostream& 
     auto fail = [&](const std::string& why) {
       return protocol::ProtocolError("bad_file", fmt::format("{}:{}: {}", file, number, why));
     };
-    json request = json::parse(line, nullptr, false);
-    if (request.is_discarded() || !request.is_object()) throw fail("not a JSON object");
+    json request;
+    try {
+      request = protocol::parse_request_line(line);
+    } catch (const protocol::ProtocolError& e) {
+      throw fail(e.what());
+    }
+    if (!request.is_object()) throw fail("not a JSON object");
     std::string cmd = request.value("cmd", "");
     try {
       if (cmd == "new") {

@@ -1,4 +1,5 @@
 #include "protocol/engine_loop.h"
+#include "protocol/request_line.h"
 
 #include <istream>
 #include <ostream>
@@ -97,9 +98,9 @@ json Engine::dispatch(const json& request) {
 json Engine::handle(const std::string& line) {
   json request;
   try {
-    request = json::parse(line);
-  } catch (const json::parse_error& e) {
-    return error_reply("bad_json", fmt::format("not a JSON line: {}", e.what()));
+    request = parse_request_line(line);
+  } catch (const ProtocolError& e) {
+    return error_reply(e.code, e.what());
   }
   try {
     return dispatch(request);
@@ -116,7 +117,7 @@ void run_engine(std::istream& in, std::ostream& out, const std::string& default_
                 const std::vector<std::string>& default_sets) {
   Engine engine(default_rules, default_sets);
   std::string line;
-  while (!engine.quit() && std::getline(in, line)) {
+  while (!engine.quit() && read_bounded_line(in, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     out << engine.handle(line).dump(-1, ' ', false, json::error_handler_t::replace) << '\n' << std::flush;
   }
