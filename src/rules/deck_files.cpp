@@ -157,4 +157,20 @@ DeckSummary deck_summary(const std::string& name_or_path) {
   return {deck.name, deck.description, "letters", deck.size()};
 }
 
+void check_card_table_shoe(const std::vector<cards::CardCode>& deck, int decks, int max_players, const std::string& where,
+                           const std::string& deck_name) {
+  std::set<int> ranks;
+  for (auto code : deck) ranks.insert(cards::Card{code}.rank());
+  if (ranks.size() < 2)
+    throw RuleError(fmt::format("{}: key 'deck': the deck '{}' has {} rank{}; a card-table game needs at least two (with one, "
+                                "every draw for the deal ties and every pair of posts is a pair)",
+                                where, deck_name, ranks.size(), ranks.size() == 1 ? "" : "s"));
+  auto cards = deck.size() * static_cast<std::size_t>(decks);
+  auto needed = std::max<std::size_t>(3, static_cast<std::size_t>(max_players) + 1);
+  if (cards < needed)
+    throw RuleError(fmt::format("{}: keys 'deck' and 'decks': {} deck{} of '{}' make {} cards; {} players (max_players) need at "
+                                "least {} (a card each for the draw for the deal and one more, and three for a turn)",
+                                where, decks, decks == 1 ? "" : "s", deck_name, cards, max_players, needed));
+}
+
 }  // namespace inbetween::rules

@@ -25,4 +25,12 @@ cards::LetterDeck load_letter_deck(const std::string& name_or_path);
 // One standard deck's cards (kind = "standard"): ranks x suits x copies.
 std::vector<cards::CardCode> load_standard_deck(const std::string& name_or_path);
 
+// A shoe of `decks` copies of a standard deck that a card-table game (pot or house) can play
+// to the end: at least two ranks (else every draw for the deal ties and every pair of posts
+// is a pair, for ever) and more cards than seats and at least 3 (the draw for the deal, a
+// turn's posts and third card). Throws RuleError naming `where`, the deck, and what it lacks;
+// tests/small_decks_test.cpp plays random games on every small shoe this accepts.
+void check_card_table_shoe(const std::vector<cards::CardCode>& deck, int decks, int max_players, const std::string& where,
+                           const std::string& deck_name);
+
 }  // namespace inbetween::rules

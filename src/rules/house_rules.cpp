@@ -32,6 +32,7 @@ HouseRules house_rules_from_file(const RuleFile& file) {
     throw RuleError(fmt::format("{}: key 'deck': {}", origin != file.origins.end() ? origin->second : where, e.what()));
   }
   // Checks that involve two knobs, named with both.
+  check_card_table_shoe(rules.deck_cards, rules.decks, rules.max_players, where, rules.deck);
   if (rules.min_players > rules.max_players)
     throw RuleError(fmt::format("{}: min_players {} exceeds max_players {}", where, rules.min_players, rules.max_players));
   if (rules.max_bet != 0 && rules.max_bet < rules.min_bet)

@@ -118,6 +118,7 @@ PotRules pot_rules_from_table(const toml::table& table, const std::string& file,
     throw RuleError(fmt::format("{}: key 'deck': {}", origin != origins.end() ? origin->second : file, e.what()));
   }
   // Checks that involve two knobs, named with both.
+  check_card_table_shoe(rules.deck_cards, rules.decks, rules.max_players, file, rules.deck);
   if (rules.min_players > rules.max_players)
     throw RuleError(fmt::format("{}: min_players {} exceeds max_players {}", file, rules.min_players, rules.max_players));
   if (rules.max_bet != 0 && rules.max_bet < rules.min_bet)
