@@ -354,6 +354,7 @@ TEST_F(Play, CommandLineMistakesNameTheArgumentAndExit2) {
     refused({"play", "--seed", seed, "--save", save.string()},
             std::string("--seed ") + seed + ": a seed is a whole number from 0 to 18446744073709551615");
   refused({"solve", "threebetween", "--seed", "-1"}, "--seed -1: a seed is a whole number");
+  refused({"solve", "threebetween", "--rounds", "-1"}, "--rounds: Value -1 not in range 0 to 100000000");
   refused({"foo"}, "unknown command foo; the commands are: play, engine");
   refused({}, "give a command; the commands are: play");
   refused({"rules", "frobnicate"}, "unknown command rules frobnicate; the commands of `inbetween rules` are: list, show");

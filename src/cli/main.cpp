@@ -131,6 +131,7 @@ int main(int argc, char** argv) {
       "threebetween", "one player's round played optimally: every pair of limit cards rated, bust rate, vs the sensible bot");
   cli::add_rule_options(solve_three_cmd, solve_choice);
   solve_three_cmd->add_option("--rounds", solve.rounds, "simulated rounds per bot for the comparison (0: none)")
+      ->check(CLI::Range(0, 100000000))
       ->capture_default_str();
   std::string solve_seed;
   solve_three_cmd->add_option("--seed", solve_seed, "seed of the simulated rounds, 0 to 2^64-1 (default: 1)");
