@@ -95,3 +95,33 @@ TEST(ProtocolLimits, ASaveWithAHostileLineIsRefusedWithItsLineNumber) {
 }
 
 }  // namespace
+
+namespace {
+
+// Names reach terminals and other players' screens: no control characters, at most 40 bytes;
+// any other UTF-8 is welcome. The same check for every family (games::check_setup).
+TEST(ProtocolLimits, PlayerNamesWithoutControlCharactersAndBounded) {
+  for (const char* rules : {"hoyle", "red-dog", "threebetween"}) {
+    SCOPED_TRACE(rules);
+    auto start = [&](const std::string& name) {
+      protocol::Engine engine;
+      json request = {{"cmd", "new"}, {"rules", rules}, {"players", {name, "Bob"}}, {"seed", 1}};
+      return engine.handle(request.dump());
+    };
+    for (const std::string& bad : {std::string("Ann\x1b[2J"), std::string("Ann\nBob: wins"), std::string("Ann\t"),
+                                   std::string("Ann\x7f"), std::string("Ann\xc2\x85")}) {
+      json r = start(bad);
+      EXPECT_EQ(r["error"].value("code", ""), "bad_setup") << r.dump();
+      EXPECT_NE(r["error"].value("message", "").find("player 1's name holds a control character"), std::string::npos) << r.dump();
+    }
+    json r = start(std::string(41, 'x'));
+    EXPECT_NE(r["error"].value("message", "").find("player 1's name is 41 bytes long; the limit is 40"), std::string::npos) << r.dump();
+    EXPECT_TRUE(start(std::string(40, 'x')).value("ok", false));
+    EXPECT_TRUE(start("Zoë Ŝmith ♦").value("ok", false));
+  }
+  auto r = run_inbetween({"play", "--players", "Ann\x1b[2J,bot", "--seed", "1"});
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("player 1's name holds a control character"), std::string::npos) << r.err;
+}
+
+}  // namespace

@@ -50,6 +50,14 @@ struct SetupError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The longest player name, in bytes.
+constexpr std::size_t kMaxNameBytes = 40;
+
+// Checks what every family's setup shares: min_players..max_players seats; names not empty,
+// at most kMaxNameBytes, without control characters (a name must not clear a terminal or fake
+// a line of narration), all different; a named dealer among the seats. Throws SetupError.
+void check_setup(const Setup& setup, int min_players, int max_players);
+
 // One legal choice. An action that carries an amount stands for every amount from `least`
 // to `most` (its own amount is `least`); other actions have least == most == 0.
 template <class Action>

@@ -22,20 +22,10 @@ cards::Shoe make_shoe(const std::vector<cards::CardCode>& deck_cards, int decks,
 }
 
 std::vector<Player> seat_players(const Setup& setup, int min_players, int max_players, Chips start_chips) {
-  int n = static_cast<int>(setup.players.size());
-  if (n < min_players || n > max_players)
-    throw SetupError(
-        fmt::format("{} players given; these rules seat {} to {} (min_players, max_players)", n, min_players, max_players));
+  check_setup(setup, min_players, max_players);
   std::vector<Player> players;
   players.reserve(setup.players.size());
-  for (const auto& name : setup.players) {
-    if (name.empty()) throw SetupError("a player's name is empty");
-    // At most 8 names: comparing each with those before allocates nothing (a std::set would).
-    for (const auto& p : players)
-      if (p.name == name) throw SetupError(fmt::format("two players are called '{}'", name));
-    players.push_back(Player{name, start_chips, start_chips, 0, false});
-  }
-  if (setup.dealer && (*setup.dealer < 0 || *setup.dealer >= n)) throw SetupError("the named dealer is not a player");
+  for (const auto& name : setup.players) players.push_back(Player{name, start_chips, start_chips, 0, false});
   return players;
 }
 

@@ -21,21 +21,14 @@ ThreeGame::ThreeGame(std::shared_ptr<const ThreeRules> rules, const Setup& setup
         }
       }()) {
   int n = static_cast<int>(setup.players.size());
-  if (n < rules_->min_players || n > rules_->max_players)
-    throw SetupError(fmt::format("{} players given; these rules seat {} to {} (min_players, max_players)", n,
-                                 rules_->min_players, rules_->max_players));
+  check_setup(setup, rules_->min_players, rules_->max_players);
   players_.reserve(setup.players.size());
   for (const auto& name : setup.players) {
-    if (name.empty()) throw SetupError("a player's name is empty");
-    // A few names: comparing each with those before allocates nothing (a std::set would).
-    for (const auto& pl : players_)
-      if (pl.name == name) throw SetupError(fmt::format("two players are called '{}'", name));
     Player player;
     player.name = name;
     players_.push_back(std::move(player));
   }
   if (setup.dealer) {
-    if (*setup.dealer < 0 || *setup.dealer >= n) throw SetupError("the named dealer is not a player");
     dealer_ = *setup.dealer;
   } else {
     auto rng = cards::make_rng(setup.seed, cards::RngStream::Seating);
