@@ -43,7 +43,12 @@ std::vector<std::string> data_file_names(const DataFolder& folder) {
 fs::path resolve_data_file(const DataFolder& folder, const std::string& name_or_path) {
   bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
   fs::path path = looks_like_path ? fs::path(name_or_path) : data_dir() / folder.folder / (name_or_path + ".toml");
-  if (fs::is_regular_file(path)) return path;
+  std::error_code ec;
+  auto status = fs::status(path, ec);
+  if (fs::is_regular_file(status)) return path;
+  // A directory, a FIFO or a device is never opened: reading one could block for ever.
+  if (looks_like_path && fs::exists(status))
+    throw RuleError(fmt::format("{}: not a regular file (a directory, a FIFO or a device); give a {} file", name_or_path, folder.file));
   if (looks_like_path) throw RuleError(fmt::format("{}: no such {} file", name_or_path, folder.file));
   auto names = data_file_names(folder);
   throw RuleError(fmt::format("unknown {} '{}'; {}: {} (or give a path to a .toml file)", folder.unknown, name_or_path,
@@ -51,6 +56,10 @@ fs::path resolve_data_file(const DataFolder& folder, const std::string& name_or_
 }
 
 toml::table parse_toml_file(const fs::path& path) {
+  std::error_code ec;
+  auto bytes = fs::file_size(path, ec);
+  if (!ec && bytes > kMaxDataFileBytes)
+    throw RuleError(fmt::format("{}: {} bytes; a rule or deck file may be at most {} bytes", path.string(), bytes, kMaxDataFileBytes));
   try {
     return toml::parse_file(path.string());
   } catch (const toml::parse_error& e) {

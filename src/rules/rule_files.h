@@ -41,7 +41,9 @@ std::vector<std::string> data_file_names(const DataFolder& folder);
 // A name in the folder ("hoyle") or a path ("my.toml", "rules/x.toml") to the file it means;
 // throws RuleError listing the names when there is none.
 std::filesystem::path resolve_data_file(const DataFolder& folder, const std::string& name_or_path);
-// Parses a TOML file; a syntax error names the file and line.
+// The largest rule or deck file read (the largest shipped is a few KB).
+constexpr std::uintmax_t kMaxDataFileBytes = 1 << 20;
+// Parses a TOML file; a syntax error names the file and line; a file over the limit is refused.
 toml::table parse_toml_file(const std::filesystem::path& path);
 
 // Preset names found in data_dir()/rules, sorted.
