@@ -105,6 +105,10 @@ std::pair<Unseen, games::pot::Posts> unseen_and_posts(const OddsOptions& o, cons
     take_seen(unseen, shoe, c, "post " + text, r.decks);
     posts.cards[static_cast<std::size_t>(posts.count++)] = c;
   }
+  // Chances out of no cards at all would print as 0/0.
+  if (unseen.ranks.total == 0)
+    refuse("--seen and the posts leave no card in the shoe: there is no third card to come (the dealer reshuffles first); "
+           "give fewer --seen cards");
   return {unseen, posts};
 }
 
@@ -118,8 +122,8 @@ int house_odds(const OddsOptions& o, const rules::HouseRules& r, std::ostream& o
   if (!o.aces.empty()) refuse("--ace: in a house game aces are always high");
   if (o.fresh && !o.seen.empty()) refuse("--fresh and --seen contradict each other: give one");
   auto [unseen, posts] = unseen_and_posts(o, r);
-  fmt::print(out, "{}: {} of {} deck{}; {} cards unseen\n", r.name, o.seen.empty() ? "a fresh shoe" : "a shoe", r.decks,
-             r.decks == 1 ? "" : "s", unseen.ranks.total);
+  fmt::print(out, "{}: {} of {} deck{}; {} card{} unseen\n", r.name, o.seen.empty() ? "a fresh shoe" : "a shoe", r.decks,
+             r.decks == 1 ? "" : "s", unseen.ranks.total, unseen.ranks.total == 1 ? "" : "s");
   fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
   if (posts.pair(false)) {
     fmt::print(out, ": a pair: {}\n", r.pair_posts == rules::PairPosts::ThirdCard ? fmt::format("a third card; trips pay {} to 1, else a push", r.triple_pays)
@@ -178,8 +182,9 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
   bool first_deck = !o.later_deck;
   rules::Chips pot = o.pot, stack = o.stack ? *o.stack : r.start_chips;
   if (pot < 1 || stack < 1) refuse("--pot and --stack must be at least 1");
-  fmt::print(out, "{}: {} of {} deck{}; {} cards unseen; pot {}, stack {}\n", r.name, o.seen.empty() ? "a fresh shoe" : "a shoe",
-             r.decks, r.decks == 1 ? "" : "s", unseen.ranks.total, pot, stack);
+  fmt::print(out, "{}: {} of {} deck{}; {} card{} unseen; pot {}, stack {}\n", r.name,
+             o.seen.empty() ? "a fresh shoe" : "a shoe", r.decks, r.decks == 1 ? "" : "s", unseen.ranks.total,
+             unseen.ranks.total == 1 ? "" : "s", pot, stack);
 
   if (posts.count == 1) {
     if (!posts.cards[0].is_ace() || r.first_ace != rules::FirstAce::Call)

@@ -1,5 +1,5 @@
-// Files that are not what they claim (issue 10): a directory, a FIFO, a huge file given as a
-// rule or deck file is refused with the reason, and nothing blocks on it.
+// Hostile input on the command line (issue 10). Files that are not what they claim: a directory,
+// a FIFO, a huge file given as a rule or deck file is refused with the reason, never opened.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -39,6 +39,28 @@ TEST(HostileFiles, DirectoriesFifosAndHugeFilesAreRefusedWithTheReason) {
   refused({"decks", "show", big}, "a rule or deck file may be at most 1048576 bytes");
   refused({"rules", "show", (dir / "missing.toml").string()}, "missing.toml: no such rule file");
   fs::remove_all(dir);
+}
+
+}  // namespace
+
+namespace {
+
+// Every card seen: no chances out of nothing (they printed as 0/0), a refusal naming why.
+TEST(HostileInput, OddsWithNoCardLeftAreRefused) {
+  std::string seen;
+  for (char rank : std::string("23456789TJQKA"))
+    for (char suit : std::string("SHDC")) {
+      std::string card{rank, suit};
+      if (card != "5S" && card != "JD") seen += (seen.empty() ? "" : ",") + card;
+    }
+  auto r = run_inbetween({"odds", "5S", "JD", "--seen", seen});
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.err.find("--seen and the posts leave no card in the shoe"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  // One card left is fine: its chances are out of 1.
+  r = run_inbetween({"odds", "5S", "JD", "--seen", seen.substr(0, seen.rfind(','))});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("1 card unseen"), std::string::npos) << r.out;
 }
 
 }  // namespace
