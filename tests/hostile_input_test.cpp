@@ -64,3 +64,39 @@ TEST(HostileInput, OddsWithNoCardLeftAreRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+// `replay` and `play --load` read a file the same way: questions skipped, a quit only at the
+// end, anything else refused with its line number, by both.
+TEST(HostileInput, ReplayAndLoadReadASaveTheSameWay) {
+  fs::path dir = fs::temp_directory_path() / ("inbetween-saves-" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  const std::string game = R"({"bots":{"bot1":"sensible"},"cmd":"new","dealing":2,"players":["Ann","bot1"],"rules":"hoyle","seed":3})";
+  auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return (dir / name).string();
+  };
+  auto both = [&](const std::string& file, int status, const std::string& message) {
+    for (std::vector<std::string> args : {std::vector<std::string>{"replay", file}, std::vector<std::string>{"play", "--load", file}}) {
+      SCOPED_TRACE(args[0]);
+      auto r = run_inbetween(args, "q\n");
+      EXPECT_EQ(r.status, status) << r.out << r.err;
+      if (!message.empty()) {
+        EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+      }
+    }
+  };
+  both(write("questions.jsonl", game + "\n{\"cmd\":\"state\"}\n{\"cmd\":\"legal\"}\n{\"cmd\":\"quit\"}\n"), 0, "");
+  auto mid = write("quit-in-the-middle.jsonl", game + "\n{\"cmd\":\"quit\"}\n{\"cmd\":\"state\"}\n");
+  both(mid, 2, mid + ":3: a line after the \"quit\" of line 2");
+  auto odd = write("unknown.jsonl", game + "\n{\"cmd\":\"shuffle\"}\n");
+  both(odd, 2, odd + ":2: unknown cmd \"shuffle\"");
+  auto twice = write("two-games.jsonl", game + "\n" + game + "\n");
+  both(twice, 2, twice + ":2: a second \"new\" request");
+  auto bad_move = write("bad-move.jsonl", game + "\n{\"cmd\":\"act\",\"player\":\"Ann\",\"action\":{\"type\":\"bet\",\"amount\":-5}}\n");
+  both(bad_move, 2, bad_move + ":2: ");
+  fs::remove_all(dir);
+}
+
+}  // namespace

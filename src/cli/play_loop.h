@@ -24,12 +24,13 @@ namespace inbetween::cli {
 template <games::Family F>
 void replay_saved_moves(protocol::TableSession<F>& session, const SavedGame& saved, const std::string& file) {
   std::vector<typename F::Event> events;
-  for (const auto& move : saved.moves) {
+  for (std::size_t i = 0; i < saved.moves.size(); ++i) {
     try {
       events.clear();
-      session.act_events(move, events);
+      session.act_events(saved.moves[i], events);
     } catch (const protocol::ProtocolError& e) {
-      throw protocol::ProtocolError("bad_setup", fmt::format("{}: saved move {} is refused: {}", file, move.dump(), e.what()));
+      throw protocol::ProtocolError("bad_setup", fmt::format("{}:{}: saved move {} is refused: {}", file, saved.lines[i],
+                                                             saved.moves[i].dump(), e.what()));
     }
   }
 }

@@ -113,21 +113,35 @@ SavedGame load_saved_game(const std::string& path) {
   if (!f) throw protocol::ProtocolError("bad_setup", fmt::format("{}: cannot open the saved game", path));
   SavedGame saved;
   std::string line;
-  int number = 0;
-  while (std::getline(f, line)) {
+  int number = 0, quit_at = 0;
+  auto fail = [&](const std::string& why) { return protocol::ProtocolError("bad_setup", fmt::format("{}:{}: {}", path, number, why)); };
+  while (protocol::read_bounded_line(f, line)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     protocol::json j;
     try {
       j = protocol::parse_request_line(line);
     } catch (const protocol::ProtocolError& e) {
-      throw protocol::ProtocolError("bad_setup", fmt::format("{}:{}: {}", path, number, e.what()));
+      throw fail(e.what());
     }
-    if (!j.is_object()) throw protocol::ProtocolError("bad_setup", fmt::format("{}:{}: not a JSON object", path, number));
-    if (saved.request.is_null()) saved.request = j;
-    else saved.moves.push_back(j);
+    if (!j.is_object()) throw fail("not a JSON object");
+    std::string cmd = j.value("cmd", "");
+    if (quit_at) throw fail(fmt::format("a line after the \"quit\" of line {}", quit_at));
+    if (saved.request.is_null()) {
+      if (cmd != "new") throw fail("the first line must be the game's \"new\" request");
+      saved.request = j;
+    } else if (cmd == "act") {
+      saved.moves.push_back(j);
+      saved.lines.push_back(number);
+    } else if (cmd == "quit") {
+      quit_at = number;  // a protocol log ends with it; nothing may follow
+    } else if (cmd != "state" && cmd != "legal" && cmd != "log" && cmd != "hint") {
+      // Questions change nothing and are skipped; anything else is not a move of this game.
+      throw fail(cmd == "new" ? std::string("a second \"new\" request: one game a file")
+                              : fmt::format("unknown cmd \"{}\"; a saved game holds a new request, then act lines", cmd));
+    }
   }
-  if (saved.request.is_null() || saved.request.value("cmd", "") != "new")
+  if (saved.request.is_null())
     throw protocol::ProtocolError("bad_setup", fmt::format("{}: the first line must be the game's \"new\" request", path));
   protocol::check_saved_dealing(saved.request, path);
   return saved;

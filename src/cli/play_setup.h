@@ -30,7 +30,8 @@ protocol::json play_request(const PlayOptions& options);
 // A saved game: its `new` request and its moves. Throws ProtocolError for a bad file.
 struct SavedGame {
   protocol::json request;
-  std::vector<protocol::json> moves;
+  std::vector<protocol::json> moves;  // the act lines, in order
+  std::vector<int> lines;             // each move's line in the file
 };
 SavedGame load_saved_game(const std::string& path);
 
