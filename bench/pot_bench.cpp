@@ -32,6 +32,7 @@
 #include "games/pot/family.h"
 #include "rules/rule_files.h"
 #include "strategy/bots_of.h"
+#include "presets.h"
 
 // ---- counting heap allocations -------------------------------------------------------------
 // Replacing the global operator new costs one increment; it lets the benchmark report how many
@@ -188,9 +189,8 @@ void register_preset(const std::string& preset) {
 }
 
 const bool registered = [] {
-  for (const char* preset : {"hoyle", "hoyle-3", "banker", "between-the-sheets", "acey-deucey"})
-    register_preset<pot::PotFamily>(preset);
-  register_preset<games::house::HouseFamily>("red-dog");
+  for (const char* preset : inbetween_bench::kPotPresets) register_preset<pot::PotFamily>(preset);
+  register_preset<games::house::HouseFamily>(inbetween_bench::kHousePreset);
   return true;
 }();
 
