@@ -66,20 +66,6 @@ std::vector<std::string> series_names(const Chart& c, const sim::SimStats& s) {
   return names;
 }
 
-// The distribution of a game's length, when the statistic is one (per game, counted).
-const sim::Histogram* length_histogram(const Chart& c, const sim::SimStats& s, double& scale) {
-  scale = 1;
-  auto name = c.statistic->name;
-  if (name == "turns") return &s.turns;
-  if (name == "rounds") return &s.rounds;
-  if (name == "decisions") return &s.moves;
-  if (name == "minutes") {
-    scale = 1.0 / 60;
-    return &s.seconds;
-  }
-  return nullptr;
-}
-
 // Writes the data and the script into `dir` and returns the script.
 std::string script_for(const Chart& c, const std::vector<sim::SimStats>& runs, const fs::path& dir) {
   const auto& first = runs.front();
@@ -89,7 +75,6 @@ std::string script_for(const Chart& c, const std::vector<sim::SimStats>& runs, c
       "set key outside right top\nset datafile separator \"\\t\"\n",
       ends_with(c.file, ".png") ? "pngcairo" : "svg", ends_with(c.file, ".png") ? 11 : 13, gnuplot_string(fs::absolute(c.file).string()));
   std::string label = c.statistic->label(first);
-  double scale = 1;
   if (!c.knob.empty()) {
     // Against the knob: a line per series with its interval at every value.
     auto names = series_names(c, first);
@@ -120,7 +105,9 @@ std::string script_for(const Chart& c, const std::vector<sim::SimStats>& runs, c
                          columns, gnuplot_string(names[k]));
     }
     if (c.goal) out += fmt::format(", {} with lines dt 2 lw 2 title {}", *c.goal, gnuplot_string(fmt::format("goal: {:g}", *c.goal)));
-  } else if (const auto* h = length_histogram(c, first, scale)) {
+  } else if (c.statistic->distribution) {
+    const auto* h = c.statistic->distribution(first);
+    const double scale = c.statistic->scale;
     // One run, a length per game: its distribution, in about 50 bins.
     double lo = static_cast<double>(h->tally.lo) * scale, hi = static_cast<double>(h->tally.hi) * scale;
     double width = scale == 1 ? std::max(1.0, std::ceil((hi - lo + 1) / 50)) : std::max(0.5, std::ceil((hi - lo) / 25) / 2);

@@ -71,16 +71,12 @@ void count_events(std::span<const typename F::Event> events, GameMeasures& m) {
     using K = games::three::EventKind;
     for (const auto& e : events) {
       auto* s = seat(e.player);
-      if (!s) {
-        if (e.kind == K::RoundStarted) ++m.rounds;
-        continue;
-      }
       switch (e.kind) {
         case K::RoundStarted: ++m.rounds; break;
         case K::Placed: ++m.cards; break;
-        case K::Bust: ++s->busts; break;
-        case K::Banked: ++s->banks; break;
-        case K::Passed: ++s->passes; break;
+        case K::Bust: if (s) ++s->busts; break;
+        case K::Banked: if (s) ++s->banks; break;
+        case K::Passed: if (s) ++s->passes; break;
         default: break;
       }
     }

@@ -22,6 +22,10 @@ struct Statistic {
   std::string (*label)(const SimStats&);        // for an axis or a column, in the game's units
   bool (*applies)(const SimStats&);             // whether these rules have it
   Estimate (*read)(const SimStats&, std::size_t seat);
+  // A length counted game by game: its histogram and the factor to the statistic's unit
+  // (seconds to minutes); nullptr for figures that are not a value per game.
+  const Histogram* (*distribution)(const SimStats&) = nullptr;
+  double scale = 1;
 };
 
 std::span<const Statistic> statistics();
