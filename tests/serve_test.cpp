@@ -1,0 +1,192 @@
+// `inbetween serve` over real sockets on 127.0.0.1: WebSocket clients play whole games of every
+// family; the server is killed with SIGKILL during multi-table games and nothing a client was
+// told is lost; malformed traffic gets error replies (docs/server.md).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include "server/verify.h"
+#include "support/lobby_client.h"
+#include "support/serve_process.h"
+#include "support/temp_folder.h"
+
+#ifndef KILLS
+#define KILLS 8
+#endif
+namespace inbetween {
+namespace {
+
+using nlohmann::json;
+using testing::first_choice;
+using testing::http_get;
+using testing::ServeProcess;
+using testing::WsClient;
+
+class ServeTest : public testing_support::TempFolderTest {
+ protected:
+  std::string db() const { return (dir_ / "tables.db").string(); }
+  void TearDown() override {
+    // What the server said on stderr (its DB.err file), for a test that failed.
+    if (HasFailure()) {
+      std::ifstream err(db() + ".err");
+      std::cerr << "inbetween serve's stderr:\n" << err.rdbuf() << "\n";
+    }
+    TempFolderTest::TearDown();
+  }
+};
+
+// One person at a table over a WebSocket: the seat, and every event it has been told.
+struct Player {
+  std::unique_ptr<WsClient> ws;
+  std::string name, table, token;
+  json last;          // the last `table` message
+  json events = json::array();
+  std::size_t acted_at = SIZE_MAX;  // the `moves` of the state it last acted on
+
+  json next_table() {
+    json m;
+    try {
+      m = ws->read_until("table");
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << name << " at " << table << ": " << e.what() << "; acted at " << acted_at << "; last table message: " << last.dump();
+      throw;
+    }
+    EXPECT_EQ(m["type"], "table") << m.dump();
+    for (const auto& e : m["events"]) events.push_back(e);
+    last = m;
+    return m;
+  }
+  bool to_act() const {
+    return last["status"] == "playing" && last["to_act"] == name && last["legal"].is_object() && last["moves"] != acted_at;
+  }
+  void act() {
+    acted_at = last["moves"];
+    ws->send({{"type", "act"}, {"table", table}, {"token", token}, {"action", first_choice(last["legal"])}});
+  }
+};
+
+Player seat_creator(unsigned short port, const std::string& rules, int seats, const std::string& name, json set = json::object()) {
+  Player p{std::make_unique<WsClient>(port), name, "", "", json(), json::array()};
+  p.ws->send({{"type", "create"}, {"name", name}, {"rules", rules}, {"seats", seats}, {"set", set}});
+  json seated = p.ws->read_until("seated");
+  EXPECT_EQ(seated["type"], "seated") << seated.dump();
+  p.table = seated["table"];
+  p.token = seated["token"];
+  p.next_table();
+  return p;
+}
+
+// Plays until the game is over: whoever of `people` is to act acts on the newest state.
+void play_to_end(std::vector<Player*> people) {
+  for (int step = 0; step < 100000; ++step) {
+    Player& lead = *people[0];
+    json t = lead.next_table();
+    for (std::size_t i = 1; i < people.size(); ++i) {
+      // Every client hears the same broadcasts in the same order: catch up to the lead.
+      while (people[i]->last.is_null() || people[i]->last["event_count"] != t["event_count"] || people[i]->last["moves"] != t["moves"])
+        people[i]->next_table();
+    }
+    if (t["status"] == "over") return;
+    for (Player* p : people)
+      if (p->to_act()) p->act();
+  }
+  FAIL() << "the game did not end";
+}
+
+TEST_F(ServeTest, WebSocketClientsPlayWholeGamesOfEveryFamilyAndTheLogsVerify) {
+  ServeProcess server(db());
+  for (const char* rules : {"hoyle", "red-dog", "threebetween"}) {
+    SCOPED_TRACE(rules);
+    Player ann = seat_creator(server.port(), rules, 3, "Ann");
+    Player bob{std::make_unique<WsClient>(server.port()), "Bob", ann.table, "", json(), json::array()};
+    bob.ws->send({{"type", "join"}, {"table", ann.table}, {"name", "Bob"}});
+    bob.token = bob.ws->read_until("seated")["token"];
+    ann.ws->send({{"type", "bot"}, {"table", ann.table}, {"token", ann.token}, {"kind", "sensible"}});
+    ann.ws->send({{"type", "start"}, {"table", ann.table}, {"token", ann.token}});
+    play_to_end({&ann, &bob});
+    EXPECT_EQ(ann.last["status"], "over");
+    EXPECT_EQ(ann.events, bob.events);
+    auto [status, log] = http_get(server.port(), "/tables/" + ann.table + "/log");
+    ASSERT_EQ(status, 200) << log;
+    std::istringstream in(log);
+    auto report = server::verify_log(in, "log");
+    EXPECT_TRUE(report.ok) << report.text;
+    auto [verify_status, verify_text] = http_get(server.port(), "/tables/" + ann.table + "/verify");
+    EXPECT_EQ(verify_status, 200);
+    EXPECT_EQ(verify_text.rfind("OK", 0), 0u) << verify_text;
+  }
+}
+
+TEST_F(ServeTest, MalformedFramesGetErrorRepliesAndTheServerKeepsServing) {
+  ServeProcess server(db());
+  WsClient client(server.port());
+  for (std::string bad : {"{", "null", "[]", R"({"type":"act"})", R"({"type":"create","name":"\u0007bell","rules":"hoyle"})"}) {
+    client.send_text(bad);
+    json reply = client.read();
+    EXPECT_EQ(reply["type"], "error") << bad;
+  }
+  // A frame over the limit closes that connection only.
+  {
+    WsClient big(server.port());
+    big.send_text(std::string(65 * 1024, 'x'));
+    EXPECT_ANY_THROW(big.read());
+  }
+  client.send({{"type", "tables"}});
+  EXPECT_EQ(client.read()["type"], "tables");
+  auto [status, body] = http_get(server.port(), "/../../etc/passwd");
+  EXPECT_EQ(status, 404);
+}
+
+TEST_F(ServeTest, KilledAtRandomMomentsTheServerLosesNothingItAcknowledged) {
+  std::mt19937 random(20261123);
+  auto server = std::make_unique<ServeProcess>(db());
+  std::vector<Player> people;
+  people.push_back(seat_creator(server->port(), "hoyle", 3, "Ann", {{"deals", "60"}}));
+  people.push_back(seat_creator(server->port(), "threebetween", 2, "Cy"));
+  people.push_back(seat_creator(server->port(), "red-dog", 2, "Di", {{"deals", "400"}}));
+  for (auto& p : people) {
+    for (int bots = 1; bots < (p.name == "Ann" ? 3 : 2); ++bots)
+      p.ws->send({{"type", "bot"}, {"table", p.table}, {"token", p.token}, {"kind", "sensible"}});
+    p.ws->send({{"type", "start"}, {"table", p.table}, {"token", p.token}});
+  }
+  int kills = 0;
+  for (; kills < KILLS; ++kills) {
+    // Play a random number of moves at random tables; sometimes the kill comes with a move in flight.
+    int moves = std::uniform_int_distribution<int>(1, 12)(random);
+    for (int m = 0; m < moves; ++m) {
+      Player& p = people[std::uniform_int_distribution<std::size_t>(0, people.size() - 1)(random)];
+      for (int guard = 0; guard < 1000 && p.last["status"] != "over" && !p.to_act(); ++guard) p.next_table();
+      if (p.to_act()) p.act();
+      if (m + 1 < moves && p.last["status"] != "over") p.next_table();
+    }
+    server->kill(SIGKILL);
+    server = std::make_unique<ServeProcess>(db());
+    for (auto& p : people) {
+      p.ws = std::make_unique<WsClient>(server->port());
+      p.ws->send({{"type", "resume"}, {"table", p.table}, {"token", p.token}});
+      ASSERT_EQ(p.ws->read_until("seated")["type"], "seated");
+      json told = p.events;
+      p.events = json::array();
+      p.acted_at = SIZE_MAX;
+      p.next_table();
+      // Everything this client was told before the kill is still the table's story.
+      ASSERT_GE(p.events.size(), told.size()) << p.table;
+      for (std::size_t i = 0; i < told.size(); ++i) ASSERT_EQ(p.events[i], told[i]) << p.table << " event " << i;
+    }
+  }
+  for (auto& p : people) {
+    play_to_end({&p});
+    auto [status, log] = http_get(server->port(), "/tables/" + p.table + "/log");
+    ASSERT_EQ(status, 200) << log;
+    std::istringstream in(log);
+    auto report = server::verify_log(in, p.table);
+    EXPECT_TRUE(report.ok) << report.text;
+  }
+  EXPECT_EQ(kills, KILLS);
+}
+
+}  // namespace
+}  // namespace inbetween

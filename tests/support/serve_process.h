@@ -1,0 +1,141 @@
+#pragma once
+// `inbetween serve` as a child process on 127.0.0.1 (port 0: the one it prints), and a
+// WebSocket client (Boost.Beast, blocking, every read bounded by a timeout) to play at it.
+#include <utility>  // before asio (Boost 1.74)
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sys/socket.h>
+#include <sys/time.h>
+
+#include <chrono>
+#include <regex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <boost/asio.hpp>
+#include <boost/beast.hpp>
+#include <nlohmann/json.hpp>
+
+namespace inbetween::testing {
+
+namespace beast = boost::beast;
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+class ServeProcess {
+ public:
+  // Starts the server on `db` and waits (at most 30 s) for the line naming its port.
+  explicit ServeProcess(const std::string& db, std::vector<std::string> extra = {}) {
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe failed");
+    pid_ = fork();
+    if (pid_ < 0) throw std::runtime_error("fork failed");
+    if (pid_ == 0) {
+      dup2(out[1], STDOUT_FILENO);
+      // Its stderr goes to DB.err (appended), which a failing test prints.
+      int err = open((db + ".err").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      if (err >= 0) dup2(err, STDERR_FILENO);
+      close(out[0]);
+      close(out[1]);
+      std::vector<std::string> args{INBETWEEN_BINARY, "serve", "--port", "0", "--db", db, "--bot-delay-ms", "0"};
+      for (auto& e : extra) args.push_back(e);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(INBETWEEN_BINARY, argv.data());
+      _exit(127);
+    }
+    close(out[1]);
+    std::string text;
+    std::smatch match;
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!std::regex_search(text, match, std::regex(R"(http://127\.0\.0\.1:(\d+)/)"))) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+      pollfd fd{out[0], POLLIN, 0};
+      if (left <= 0 || poll(&fd, 1, static_cast<int>(left)) <= 0) throw std::runtime_error("serve did not say its port: " + text);
+      char buffer[512];
+      ssize_t n = read(out[0], buffer, sizeof buffer);
+      if (n <= 0) throw std::runtime_error("serve ended before listening: " + text);
+      text.append(buffer, static_cast<std::size_t>(n));
+    }
+    port_ = static_cast<unsigned short>(std::stoi(match[1]));
+    out_ = out[0];
+  }
+  ~ServeProcess() { kill(SIGTERM); }
+  ServeProcess(const ServeProcess&) = delete;
+  ServeProcess& operator=(const ServeProcess&) = delete;
+
+  unsigned short port() const { return port_; }
+  // Sends `signal` and waits for the process to end; returns its exit status (-1: killed).
+  int kill(int signal) {
+    if (pid_ <= 0) return -1;
+    ::kill(pid_, signal);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    close(out_);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int out_ = -1;
+  unsigned short port_ = 0;
+};
+
+// A blocking WebSocket client; a read that waits longer than `timeout` fails (SO_RCVTIMEO:
+// beast's own timeouts only apply to asynchronous operations).
+class WsClient {
+ public:
+  explicit WsClient(unsigned short port, std::chrono::seconds timeout = std::chrono::seconds(30)) : ws_(ioc_) {
+    auto& socket = beast::get_lowest_layer(ws_).socket();
+    socket.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+    timeval limit{static_cast<time_t>(timeout.count()), 0};
+    setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &limit, sizeof limit);
+    setsockopt(socket.native_handle(), SOL_SOCKET, SO_SNDTIMEO, &limit, sizeof limit);
+    ws_.handshake("127.0.0.1", "/ws");
+  }
+  void send(const nlohmann::json& message) { ws_.write(asio::buffer(message.dump())); }
+  void send_text(const std::string& text) { ws_.write(asio::buffer(text)); }
+  nlohmann::json read() {
+    beast::flat_buffer buffer;
+    ws_.read(buffer);
+    return nlohmann::json::parse(beast::buffers_to_string(buffer.data()));
+  }
+  // Reads until a message of `type` (or an error) arrives; the messages on the way are kept.
+  nlohmann::json read_until(const std::string& type) {
+    for (;;) {
+      nlohmann::json m = read();
+      seen.push_back(m);
+      if (m.value("type", "") == type || m.value("type", "") == "error") return m;
+    }
+  }
+  std::vector<nlohmann::json> seen;
+
+ private:
+  asio::io_context ioc_;
+  beast::websocket::stream<beast::tcp_stream> ws_;
+};
+
+// GET `target` from the server; returns the status and body.
+inline std::pair<int, std::string> http_get(unsigned short port, const std::string& target) {
+  asio::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(std::chrono::seconds(30));
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  beast::http::request<beast::http::empty_body> request{beast::http::verb::get, target, 11};
+  request.set(beast::http::field::host, "127.0.0.1");
+  beast::http::write(stream, request);
+  beast::flat_buffer buffer;
+  beast::http::response<beast::http::string_body> response;
+  beast::http::read(stream, buffer, response);
+  return {static_cast<int>(response.result_int()), response.body()};
+}
+
+}  // namespace inbetween::testing
