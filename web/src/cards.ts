@@ -96,7 +96,7 @@ function drawStandard(root: SVGElement, card: string, ace?: string | null): void
   root.classList.add(cls);
   root.appendChild(svg('text', { x: 6, y: 18, class: 'corner' }, r));
   root.appendChild(svg('text', { x: 6, y: 31, class: 'corner-suit' }, s.sym));
-  root.appendChild(svg('text', { x: 54, y: 78, class: 'corner flip' }, r));
+  root.appendChild(svg('text', { x: 6, y: 18, class: 'corner', transform: 'rotate(180 30 42)' }, r));
   root.appendChild(svg('text', { x: 30, y: 56, class: 'pip' }, s.sym));
   if (rank === 'A' && ace) {
     root.appendChild(svg('text', { x: 54, y: 18, class: 'ace-tag' }, ace === 'high' ? 'HI' : 'LO'));
