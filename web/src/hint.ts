@@ -56,7 +56,7 @@ export class HintPanel {
     );
     if (hint.kelly) parts.push(h('p', { class: 'sub' }, 'Kelly (most growth of the stack): ', h('strong', {}, actionText(hint.kelly, family))));
     if (tb && hint.composition) parts.push(h('p', { class: 'sub' }, `Solved for a ${hint.composition} deck.`));
-    if (hint.cards_left !== undefined) parts.push(h('p', { class: 'sub' }, `${hint.cards_left} cards unseen since the shuffle.`));
+    if (hint.cards_left !== undefined) parts.push(h('p', { class: 'sub' }, `${hint.cards_left} card${hint.cards_left === 1 ? '' : 's'} unseen since the shuffle.`));
     this.body.replaceChildren(...parts);
   }
 }

@@ -38,10 +38,7 @@ const conn = new Connection(Connection.defaultUrl(), {
 const lobby = new Lobby(
   {
     create: (req: CreateRequest) => send({ type: 'create', ...req }, lobby),
-    join: (c, name) => {
-      code = c;
-      send({ type: 'join', table: c, name }, lobby);
-    },
+    join: (c, name) => send({ type: 'join', table: c, name }, lobby),
     watch: (c) => go(c),
     refresh: () => send({ type: 'tables' }),
     nameChanged: (n) => savedName.set(n),
@@ -246,7 +243,10 @@ function me(t: TableMsg): string | null {
 
 function showTable(t: TableMsg): void {
   const prev = table;
-  if (!prev || prev.game !== t.game || t.event_count < (prev.event_count ?? 0)) {
+  // A message with every event of the game (after seated, watch, resume: also on a reconnect)
+  // or of a new game starts the narration afresh.
+  const all = (t.events?.length ?? 0) === t.event_count;
+  if (!prev || all || prev.game !== t.game || t.event_count < (prev.event_count ?? 0)) {
     narration.clear();
     if (t.status !== 'waiting') narration.note(`Game ${t.game}: ${t.rules}.`);
   }
