@@ -7,7 +7,8 @@
 
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import { dirname, extname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -166,17 +167,30 @@ async function handle(conn, m) {
         tables: [...tables.values()].filter((t) => t.status !== 'over').map((t) => ({ table: t.code, rules: t.rules, status: t.status, seats: t.seats.length, filled: t.seats.filter((s) => s.name).length, watchers: [...t.watchers].filter((c) => !c.seats.has(t.code)).length })),
       });
     case 'create': {
-      const p = P.find((x) => x.name === m.rules);
+      const p = m.rules_text ? null : P.find((x) => x.name === m.rules);
       if (!p && !m.rules_text) return err(conn, id, 'bad_message', 'unknown preset');
       const n = Number(m.seats ?? p?.min_players ?? 2);
       if (p && (n < p.min_players || n > p.max_players)) return err(conn, id, 'bad_message', `seats must be ${p.min_players}..${p.max_players}`);
       if (!m.name) return err(conn, id, 'bad_message', 'a name is needed');
       const code = newCode();
+      let rulesPath;
+      const text = m.rules_text ? String(m.rules_text) : null;
+      const tget = (k) => (text?.match(new RegExp(`^${k}\\s*=\\s*"?([^"\\n#]*)"?`, 'm')) ?? [])[1]?.trim();
+      if (text) {
+        rulesPath = join(tmpdir(), `mock-rules-${code}.toml`);
+        writeFileSync(rulesPath, text);
+      }
       const t = {
-        code, rules: p?.name ?? 'custom', family: p?.family ?? 'pot', title: p?.title ?? 'pasted rules', set: m.set ?? {}, timeout: m.timeout ?? 60,
+        code, rulesPath, rules: p?.name ?? tget('name') ?? 'custom', family: p?.family ?? tget('game') ?? 'pot', title: p?.title ?? tget('description') ?? 'pasted rules', set: m.set ?? {}, timeout: m.timeout ?? 60,
         status: 'waiting', game: 0, seats: Array.from({ length: n }, () => ({ name: null, bot: null, token: null, conns: new Set() })),
         watchers: new Set(), engine: new Engine(), events: [], steps: [], log: [], games: new Map(), state: null, commit: null, seed: null,
       };
+      // refuse bad rules or knobs now, as the server does, with a trial game
+      const trial = await t.engine.ask({ cmd: 'new', rules: rulesPath ?? t.rules, players: t.seats.map((_, i) => `p${i}`), set: t.set });
+      if (!trial.ok) {
+        t.engine.close();
+        return err(conn, id, trial.error.code, trial.error.message);
+      }
       tables.set(code, t);
       t.seats[0] = { name: String(m.name), bot: null, token: randomBytes(16).toString('hex'), conns: new Set() };
       seatConn(t, 0, conn);

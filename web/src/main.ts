@@ -283,7 +283,10 @@ function showTable(t: TableMsg): void {
   controls.render(mine ? t.legal : null, t.family, mine);
   controls.el.classList.toggle('my-turn', mine);
   hint.el.hidden = t.you === null || t.status !== 'playing';
-  keysHelp.hidden = t.you === null;
+  const waiting = t.status === 'waiting';
+  controls.el.hidden = waiting;
+  narration.el.hidden = waiting;
+  keysHelp.hidden = t.you === null || waiting;
   document.title = `${mine ? '\u25B6 your turn \u2014 ' : ''}${t.table} \u2014 inbetween`;
 }
 
