@@ -198,7 +198,7 @@ function receive(m: ServerMsg): void {
       route(false);
       return;
     case 'table':
-      if (m.table === code) showTable(m);
+      if (m.table === code) showTable({ ...m, you: m.you ?? null, events: m.events ?? [], legal: m.legal ?? null, seats: m.seats ?? [] });
       return;
     case 'hint':
       if (m.table === code) hint.show(m.hint, table?.family ?? 'pot');
@@ -272,7 +272,8 @@ function showTable(t: TableMsg): void {
       : null,
   );
   const s = t.state;
-  fill(slots.board, s ? (isTb(s) ? renderTbBoard(s, me(t)) : renderPotBoard(s)) : null);
+  // Over, a pot board holds no cards: the after-game panel takes its place.
+  fill(slots.board, s ? (isTb(s) ? renderTbBoard(s, me(t)) : t.status === 'over' ? null : renderPotBoard(s)) : null);
   fill(slots.seats, renderSeats(t));
   fill(slots.score, isTb(s) ? renderScoreSheet(s) : null);
   fill(slots.after, renderAfterGame(t, { again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game: t.game }) }));
@@ -284,7 +285,7 @@ function showTable(t: TableMsg): void {
   controls.el.classList.toggle('my-turn', mine);
   hint.el.hidden = t.you === null || t.status !== 'playing';
   const waiting = t.status === 'waiting';
-  controls.el.hidden = waiting;
+  controls.el.hidden = waiting || t.status === 'over';
   narration.el.hidden = waiting;
   keysHelp.hidden = t.you === null || waiting;
   document.title = `${mine ? '\u25B6 your turn \u2014 ' : ''}${t.table} \u2014 inbetween`;

@@ -23,7 +23,7 @@ export function renderHeader(t: TableMsg, onCopy: () => void): HTMLElement {
       h('button', { type: 'button', class: 'link-btn', onclick: onCopy, 'data-testid': 'copy-link' }, 'copy join link'),
       h('span', { class: `badge status-${t.status}`, 'data-testid': 'table-status' }, status),
     ),
-    h('div', { class: 'rules-title' }, h('strong', {}, t.rules), ' \u2014 ', t.title),
+    h('div', { class: 'rules-title' }, h('strong', {}, t.rules), ' \u2014 ', t.title, ` \u00b7 ${t.timeout} s a turn`),
   );
 }
 
