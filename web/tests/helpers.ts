@@ -1,8 +1,8 @@
 // Shared steps of the browser tests: create a table, join it by its link, find whose turn it is.
 import { expect, type Page } from '@playwright/test';
 
-export async function createTable(page: Page, o: { name: string; rules: string; seats: number; knobs?: string }): Promise<string> {
-  await page.goto('/');
+export async function createTable(page: Page, o: { name: string; rules: string; seats: number; knobs?: string; base?: string }): Promise<string> {
+  await page.goto(`${o.base ?? ''}/`);
   await page.getByTestId('name-input').fill(o.name);
   await expect(page.getByTestId('preset-select').locator(`option[value="${o.rules}"]`)).toHaveCount(1);
   await page.getByTestId('preset-select').selectOption(o.rules);
