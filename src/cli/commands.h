@@ -80,6 +80,20 @@ int run_decks_list(std::ostream& out);
 int run_decks_show(const std::string& name, std::ostream& out);
 int run_replay(const std::string& file, const std::string& color, std::ostream& out);
 
+// `inbetween serve`: the table server (docs/server.md).
+struct ServeCommandOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  std::string db = "inbetween.db";
+  std::string web;  // empty: web/dist in the data folder
+  int bot_delay_ms = 700;
+  int max_tables = 500;
+  int max_connections_per_address = 64;
+};
+int run_serve(const ServeCommandOptions& options, std::ostream& out);
+// `inbetween verify FILE`: a finished game's log against its commitment; 0 OK, 1 mismatch.
+int run_verify(const std::string& file, std::ostream& out);
+
 // A mistake on the command line that the option parser cannot see (exit status 2).
 struct CommandLineError : std::runtime_error {
   using std::runtime_error::runtime_error;

@@ -167,6 +167,21 @@ int main(int argc, char** argv) {
   replay_cmd->add_option("file", replay_file, "a game saved by `play` (or a protocol log)")->required();
   replay_cmd->add_option("--color", replay_color, "colour: auto, always, never")->check(CLI::IsMember({"auto", "always", "never"}));
 
+  cli::ServeCommandOptions serve;
+  auto* serve_cmd = app.add_subcommand("serve", "the table server: a browser table and a WebSocket for play (docs/server.md)");
+  serve_cmd->add_option("--host", serve.host, "the address to listen on (127.0.0.1: this machine only)")->capture_default_str();
+  serve_cmd->add_option("--port", serve.port, "the port (0: any free one)")->check(CLI::Range(0, 65535))->capture_default_str();
+  serve_cmd->add_option("--db", serve.db, "the SQLite file every table and move is kept in")->capture_default_str();
+  serve_cmd->add_option("--web", serve.web, "the page's folder (default: web/dist in the data folder)");
+  serve_cmd->add_option("--bot-delay-ms", serve.bot_delay_ms, "how long a bot waits before its move")->check(CLI::Range(0, 60000))->capture_default_str();
+  serve_cmd->add_option("--max-tables", serve.max_tables, "the most tables the server holds")->check(CLI::Range(1, 100000))->capture_default_str();
+  serve_cmd->add_option("--max-connections-per-address", serve.max_connections_per_address, "connections one address may hold")
+      ->check(CLI::Range(1, 100000))->capture_default_str();
+
+  std::string verify_file;
+  auto* verify_cmd = app.add_subcommand("verify", "check a finished game's log from `serve` against its fairness commitment");
+  verify_cmd->add_option("file", verify_file, "the log (`/tables/CODE/log`)")->required();
+
   if (auto unknown = cli::unknown_command(app, argc, argv)) {
     fmt::print(stderr, "inbetween: {}\n", *unknown);
     return 2;
@@ -204,6 +219,8 @@ int main(int argc, char** argv) {
       return cli::run_solve(solve_choice, solve, std::cout);
     }
     if (replay_cmd->parsed()) return cli::run_replay(replay_file, replay_color, std::cout);
+    if (serve_cmd->parsed()) return cli::run_serve(serve, std::cout);
+    if (verify_cmd->parsed()) return cli::run_verify(verify_file, std::cout);
     if (simulate_cmd->parsed()) {
       if (!simulate_seed.empty()) simulate.seed = cli::parse_seed(simulate_seed);
       return cli::run_simulate(simulate, std::cout, std::cerr);

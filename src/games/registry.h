@@ -74,13 +74,18 @@ inline void check_family(const rules::RuleFile& file) {
                                        file.game_line, file.game, fmt::join(family_keys(), ", ")));
 }
 
+// As with_rules, for a rule file already read (from a file or from text).
 template <class Visit>
-decltype(auto) with_rules(const std::string& name_or_path, const std::vector<rules::Override>& overrides, Visit&& visit) {
-  rules::RuleFile file = rules::read_rule_file(name_or_path, overrides);
+decltype(auto) with_rule_file(const rules::RuleFile& file, Visit&& visit) {
   check_family(file);
   return with_family(file.game, [&]<Family F>() -> decltype(auto) {
     return visit.template operator()<F>(std::make_shared<const typename F::Rules>(F::load(file)));
   });
+}
+
+template <class Visit>
+decltype(auto) with_rules(const std::string& name_or_path, const std::vector<rules::Override>& overrides, Visit&& visit) {
+  return with_rule_file(rules::read_rule_file(name_or_path, overrides), std::forward<Visit>(visit));
 }
 
 // The family key of a rule file (its other knobs are not validated here).

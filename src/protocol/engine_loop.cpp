@@ -40,7 +40,7 @@ json Engine::dispatch(const json& request) {
   if (cmd == "new") {
     bool with_state = wants_state(request);  // checked before anything changes
     json filled = request;
-    if (!filled.contains("rules")) filled["rules"] = default_rules_;
+    if (!filled.contains("rules") && !filled.contains("rules_text")) filled["rules"] = default_rules_;
     for (const auto& text : default_sets_) {
       auto eq = text.find('=');
       if (eq == std::string::npos) throw ProtocolError("bad_rules", fmt::format("--set {}: expected knob=value", text));

@@ -34,11 +34,17 @@ std::vector<rules::Override> overrides_from_json(const json& request) {
   return out;
 }
 
-std::string rules_from_json(const json& request) {
-  auto it = request.find("rules");
-  if (it == request.end() || !it->is_string())
+rules::RuleFile rule_file_from_json(const json& request, const std::vector<rules::Override>& overrides) {
+  auto text = request.find("rules_text");
+  auto name = request.find("rules");
+  if (text != request.end()) {
+    if (name != request.end()) throw ProtocolError("bad_request", "give \"rules\" (a preset) or \"rules_text\", not both");
+    if (!text->is_string()) throw ProtocolError("bad_request", "\"rules_text\" must be a rule file's text (a string)");
+    return rules::read_rule_text(text->get<std::string>(), "rules_text", overrides);
+  }
+  if (name == request.end() || !name->is_string())
     throw ProtocolError("bad_request", "\"rules\" must name a preset (e.g. \"hoyle\") or a .toml file");
-  return it->get<std::string>();
+  return rules::read_rule_file(name->get<std::string>(), overrides);
 }
 
 std::unique_ptr<GameSession> new_session(const json& request) {

@@ -48,6 +48,10 @@ class GameSession {
   // throws ProtocolError("nobody_to_act") when the game is over.
   virtual json hint(const json& request) const = 0;
   virtual bool over() const = 0;
+  // An independent copy (a worker thread can ask a bot or the solver without holding the table).
+  virtual std::unique_ptr<GameSession> clone() const = 0;
+  // How many moves have been accepted.
+  virtual std::size_t moves() const = 0;
   // The `new` request (with its seed filled in) and every accepted move as an `act` request.
   virtual json log() const = 0;
 };
@@ -59,8 +63,10 @@ std::unique_ptr<GameSession> new_session(const json& request);
 std::vector<std::string> players_from_json(const json& request);
 // Rule overrides from the request's "set" object.
 std::vector<rules::Override> overrides_from_json(const json& request);
-// The request's "rules" (a preset name or a .toml file); throws ProtocolError when missing.
-std::string rules_from_json(const json& request);
+// The rule file a `new` request names: "rules" (a preset name or a .toml file) or
+// "rules_text" (a rule file's text, parsed in memory; it may name a deck only by name), with
+// the "set" overrides applied; throws ProtocolError when neither or both are given.
+rules::RuleFile rule_file_from_json(const json& request, const std::vector<rules::Override>& overrides);
 // The seat named in a request's "player" field, or `to_act` when there is none.
 int seat_in(const json& request, const std::vector<std::string>& names, int to_act);
 

@@ -56,6 +56,8 @@ class TableSession : public GameSession {
     return out;
   }
   json hint(const json& request) const override { return Codec<F>::hint(game(), request); }
+  std::unique_ptr<GameSession> clone() const override { return std::make_unique<TableSession<F>>(*this); }
+  std::size_t moves() const override { return table_.moves().size(); }
   bool over() const override { return game().over(); }
   json log() const override {
     json lines = json::array();
@@ -109,11 +111,11 @@ class TableSession : public GameSession {
 // `visit.template operator()<F>(std::unique_ptr<TableSession<F>>)`; throws ProtocolError.
 template <class Visit>
 decltype(auto) with_new_session(const json& request, Visit&& visit) {
-  std::string name = rules_from_json(request);
   try {
     auto overrides = overrides_from_json(request);
+    rules::RuleFile file = rule_file_from_json(request, overrides);
     CommonSetup common = common_setup(request);
-    return games::with_rules(name, overrides, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) -> decltype(auto) {
+    return games::with_rule_file(file, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) -> decltype(auto) {
       return visit.template operator()<F>(std::make_unique<TableSession<F>>(common, std::move(rules)));
     });
   } catch (const rules::RuleError& e) {

@@ -71,9 +71,10 @@ std::vector<std::string> preset_names() { return data_file_names(kRuleFolder); }
 
 fs::path resolve_rules_path(const std::string& name_or_path) { return resolve_data_file(kRuleFolder, name_or_path); }
 
-toml::table read_rules_table(const fs::path& path, const std::vector<Override>& overrides,
-                             std::map<std::string, std::string, std::less<>>* origins) {
-  toml::table table = parse_toml_file(path);
+namespace {
+// Applies `--set` overrides to a parsed rule table; `origins` (if given) learns who set what.
+void apply_overrides(toml::table& table, const std::vector<Override>& overrides,
+                     std::map<std::string, std::string, std::less<>>* origins) {
   for (const auto& o : overrides) {
     std::string origin = fmt::format("--set {}={}", o.knob, o.value);
     toml::table parsed;
@@ -92,13 +93,10 @@ toml::table read_rules_table(const fs::path& path, const std::vector<Override>& 
     table.insert_or_assign(o.knob, *parsed.get(o.knob));
     if (origins) (*origins)[o.knob] = origin;
   }
-  return table;
 }
 
-RuleFile read_rule_file(const std::string& name_or_path, const std::vector<Override>& overrides) {
-  RuleFile file;
-  file.path = resolve_rules_path(name_or_path);
-  file.table = read_rules_table(file.path, overrides, &file.origins);
+// Reads the `game` key (the family) of a parsed rule file.
+void read_game_key(RuleFile& file) {
   if (const toml::node* n = file.table.get("game")) {
     file.game_line = static_cast<int>(n->source().begin.line);
     auto v = n->value<std::string>();
@@ -106,7 +104,50 @@ RuleFile read_rule_file(const std::string& name_or_path, const std::vector<Overr
     if (!v) throw RuleError(fmt::format("{}:{}: key 'game': must be a string naming the game family", file.path.string(), file.game_line));
     file.game = *v;
   }
+}
+}  // namespace
+
+toml::table read_rules_table(const fs::path& path, const std::vector<Override>& overrides,
+                             std::map<std::string, std::string, std::less<>>* origins) {
+  toml::table table = parse_toml_file(path);
+  apply_overrides(table, overrides, origins);
+  return table;
+}
+
+RuleFile read_rule_file(const std::string& name_or_path, const std::vector<Override>& overrides) {
+  RuleFile file;
+  file.path = resolve_rules_path(name_or_path);
+  file.table = read_rules_table(file.path, overrides, &file.origins);
+  read_game_key(file);
   return file;
+}
+
+RuleFile read_rule_text(const std::string& text, const std::string& label, const std::vector<Override>& overrides) {
+  if (text.size() > kMaxRuleTextBytes)
+    throw RuleError(fmt::format("{}: {} bytes; rules sent as text may be at most {} bytes", label, text.size(), kMaxRuleTextBytes));
+  RuleFile file;
+  file.path = label;
+  try {
+    file.table = toml::parse(text, label);
+  } catch (const toml::parse_error& e) {
+    throw RuleError(fmt::format("{}:{}: {}", label, e.source().begin.line, e.description()));
+  }
+  apply_overrides(file.table, overrides, &file.origins);
+  read_game_key(file);
+  refuse_file_paths(file);
+  return file;
+}
+
+void refuse_file_paths(const RuleFile& file) {
+  const toml::node* deck = file.table.get("deck");
+  auto name = deck ? deck->value<std::string>() : std::nullopt;
+  if (name && (name->find('/') != std::string::npos || name->ends_with(".toml"))) {
+    auto origin = file.origins.find("deck");
+    auto names = data_file_names(kDeckFolder);
+    throw RuleError(fmt::format("{}: key 'deck': \"{}\" is a path; rules from another program name a deck only by name: {}",
+                                origin != file.origins.end() ? origin->second : file.path.string(), *name,
+                                join_names({names.begin(), names.end()})));
+  }
 }
 
 PotRules pot_rules_from_file(const RuleFile& file) { return pot_rules_from_table(file.table, file.path.string(), file.origins); }

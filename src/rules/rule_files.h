@@ -63,6 +63,14 @@ struct RuleFile {
 };
 // Resolves, parses and overrides; throws RuleError naming the file and line.
 RuleFile read_rule_file(const std::string& name_or_path, const std::vector<Override>& overrides = {});
+// The longest rule text another program may send (the engine's `rules_text`, the server).
+constexpr std::size_t kMaxRuleTextBytes = 64 * 1024;
+// Parses rule text held in memory (sent by another program), `label` standing for the file
+// name in messages; the text may name its deck only by name (refuse_file_paths).
+RuleFile read_rule_text(const std::string& text, const std::string& label, const std::vector<Override>& overrides = {});
+// Refuses rules whose `deck` knob is a path rather than a name in decks/: rules that come from
+// another program (a client of the server) must not make this one read a file of its choosing.
+void refuse_file_paths(const RuleFile& file);
 // Validates a pot-game rule file (game = "pot").
 PotRules pot_rules_from_file(const RuleFile& file);
 

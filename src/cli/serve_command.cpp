@@ -1,0 +1,50 @@
+// `inbetween serve` and `inbetween verify` (docs/server.md).
+#include <utility>  // before asio (Boost 1.74)
+
+#include <fstream>
+#include <iostream>
+
+#include <boost/system/system_error.hpp>
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "rules/rule_files.h"
+#include "server/http_server.h"
+#include "server/verify.h"
+
+namespace inbetween::cli {
+
+int run_serve(const ServeCommandOptions& options, std::ostream& out) {
+  server::ServeOptions serve;
+  serve.host = options.host;
+  serve.port = static_cast<unsigned short>(options.port);
+  serve.web_dir = options.web.empty() ? (rules::data_dir() / "web" / "dist").string() : options.web;
+  serve.max_connections_per_address = options.max_connections_per_address;
+  serve.lobby.bot_delay = std::chrono::milliseconds(options.bot_delay_ms);
+  serve.lobby.max_tables = options.max_tables;
+  try {
+    server::Store store(options.db);
+    server::serve(serve, store, [&](unsigned short port) {
+      out << fmt::format("inbetween serve: open http://{}:{}/  (tables kept in {}; Ctrl-C stops)", options.host, port, options.db)
+          << std::endl;
+    });
+  } catch (const server::StoreError& e) {
+    std::cerr << "inbetween serve: " << e.what() << "\n";
+    return 1;
+  } catch (const boost::system::system_error& e) {
+    std::cerr << fmt::format("inbetween serve: cannot listen on {}:{}: {}\n", options.host, options.port, e.code().message());
+    return 1;
+  }
+  out << "inbetween serve: stopped; every table is kept and resumes at the next start" << std::endl;
+  return 0;
+}
+
+int run_verify(const std::string& file, std::ostream& out) {
+  std::ifstream in(file);
+  if (!in) throw CommandLineError(fmt::format("{}: cannot open the log", file));
+  auto report = server::verify_log(in, file);
+  out << report.text;
+  return report.ok ? 0 : 1;
+}
+
+}  // namespace inbetween::cli

@@ -1,0 +1,29 @@
+#pragma once
+// What the lobby needs from the world around it: sending to a connection, running work away
+// from the network thread, timers and the clock. The network layer gives the real ones; tests
+// give ones they drive step by step.
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace inbetween::server {
+
+// A connection, numbered by the network layer.
+using ConnId = std::uint64_t;
+
+class Hooks {
+ public:
+  virtual ~Hooks() = default;
+  // Queues one text message for a connection (nothing happens if it has closed).
+  virtual void send(ConnId conn, std::string text) = 0;
+  // Runs `work` on a worker thread, then `done` with its result back on the network thread.
+  virtual void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) = 0;
+  // Calls `fire` on the network thread after `delay`.
+  virtual void after(std::chrono::milliseconds delay, std::function<void()> fire) = 0;
+  virtual std::chrono::steady_clock::time_point now() = 0;
+};
+
+}  // namespace inbetween::server

@@ -1,0 +1,295 @@
+// <utility> before asio (Boost 1.74 needs std::exchange declared first).
+#include <utility>
+
+#include "server/http_server.h"
+
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <boost/asio.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <boost/beast.hpp>
+#include <fmt/format.h>
+
+#include "server/verify.h"
+
+namespace inbetween::server {
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using asio::awaitable;
+using asio::use_awaitable;
+
+namespace {
+// One WebSocket client: the stream and the messages waiting to be written to it.
+struct Client {
+  explicit Client(tcp::socket socket) : ws(std::move(socket)) {}
+  websocket::stream<beast::tcp_stream> ws;
+  std::deque<std::string> queue;
+  bool writing = false;
+  bool closed = false;
+};
+
+const char* content_type(const std::filesystem::path& path) {
+  auto ext = path.extension().string();
+  if (ext == ".html") return "text/html; charset=utf-8";
+  if (ext == ".js") return "text/javascript; charset=utf-8";
+  if (ext == ".css") return "text/css; charset=utf-8";
+  if (ext == ".svg") return "image/svg+xml";
+  if (ext == ".png") return "image/png";
+  if (ext == ".json" || ext == ".map") return "application/json";
+  return "application/octet-stream";
+}
+
+// A file name the page may ask for: letters, digits, '.', '-', '_', and no "..".
+bool plain_file_name(std::string_view name) {
+  if (name.empty() || name.find("..") != std::string_view::npos) return false;
+  return std::all_of(name.begin(), name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' || ch == '_'; });
+}
+
+class Server final : public Hooks {
+ public:
+  Server(const ServeOptions& options, Store& store)
+      : options_(options), workers_(2), lobby_(store, *this, options.lobby) {}
+
+  void run(const std::function<void(unsigned short)>& ready) {
+    tcp::endpoint endpoint(asio::ip::make_address(options_.host), options_.port);
+    tcp::acceptor acceptor(ioc_);
+    acceptor.open(endpoint.protocol());
+    acceptor.set_option(asio::socket_base::reuse_address(true));
+    acceptor.bind(endpoint);
+    acceptor.listen();
+    asio::signal_set signals(ioc_, SIGINT, SIGTERM);
+    signals.async_wait([this](beast::error_code, int) { ioc_.stop(); });
+    asio::co_spawn(ioc_, listen(acceptor), [](std::exception_ptr e) {
+      if (e) std::rethrow_exception(e);
+    });
+    ready(acceptor.local_endpoint().port());
+    ioc_.run();
+    workers_.stop();
+    workers_.join();
+  }
+
+  // Hooks
+  void send(ConnId conn, std::string text) override {
+    auto it = clients_.find(conn);
+    if (it == clients_.end() || it->second->closed) return;
+    auto client = it->second;
+    if (client->queue.size() >= options_.max_send_queue) {
+      // A client that does not read its messages is dropped rather than held in memory.
+      client->closed = true;
+      beast::get_lowest_layer(client->ws).close();
+      return;
+    }
+    client->queue.push_back(std::move(text));
+    if (!client->writing) asio::co_spawn(ioc_, write_queue(client), asio::detached);
+  }
+  void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
+    asio::post(workers_, [this, work = std::move(work), done = std::move(done)]() mutable {
+      nlohmann::json result;
+      try {
+        result = work();
+      } catch (const std::exception& e) {
+        std::cerr << "serve: a worker failed: " << e.what() << "\n";
+      }
+      asio::post(ioc_, [done = std::move(done), result = std::move(result)]() mutable { done(std::move(result)); });
+    });
+  }
+  void after(std::chrono::milliseconds delay, std::function<void()> fire) override {
+    auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
+    timer->async_wait([timer, fire = std::move(fire)](beast::error_code ec) {
+      if (!ec) fire();
+    });
+  }
+  std::chrono::steady_clock::time_point now() override { return std::chrono::steady_clock::now(); }
+
+ private:
+  awaitable<void> listen(tcp::acceptor& acceptor) {
+    for (;;) {
+      beast::error_code ec;
+      tcp::socket socket = co_await acceptor.async_accept(asio::redirect_error(use_awaitable, ec));
+      if (ec) continue;
+      asio::co_spawn(ioc_, connection(std::move(socket)), [](std::exception_ptr e) {
+        if (!e) return;
+        try {
+          std::rethrow_exception(e);
+        } catch (const StoreError&) {
+          throw;  // the store failing ends the server (reported by the command)
+        } catch (const std::exception& ex) {
+          std::cerr << "serve: a connection ended: " << ex.what() << "\n";
+        }
+      });
+    }
+  }
+
+  awaitable<void> connection(tcp::socket socket) {
+    beast::error_code ec;
+    std::string address = socket.remote_endpoint(ec).address().to_string();
+    if (ec) co_return;
+    int& count = per_address_[address];
+    if (count >= options_.max_connections_per_address) {
+      socket.close(ec);
+      co_return;
+    }
+    ++count;
+    struct Release {
+      std::map<std::string, int>& counts;
+      std::string address;
+      ~Release() {
+        if (--counts[address] == 0) counts.erase(address);
+      }
+    } release{per_address_, address};
+
+    beast::tcp_stream stream(std::move(socket));
+    beast::flat_buffer buffer;
+    for (;;) {
+      http::request_parser<http::string_body> parser;
+      parser.body_limit(64 * 1024);
+      parser.header_limit(16 * 1024);
+      stream.expires_after(std::chrono::seconds(30));  // a slow or silent client lets go of its slot
+      co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
+      if (ec) co_return;
+      auto request = parser.release();
+      if (websocket::is_upgrade(request) && request.target() == "/ws") {
+        stream.expires_never();
+        co_await play(stream.release_socket(), std::move(request), address);
+        co_return;
+      }
+      auto response = answer(request);
+      bool keep = response.keep_alive();
+      co_await http::async_write(stream, response, asio::redirect_error(use_awaitable, ec));
+      if (ec || !keep) co_return;
+    }
+  }
+
+  awaitable<void> play(tcp::socket socket, http::request<http::string_body> request, std::string address) {
+    auto client = std::make_shared<Client>(std::move(socket));
+    client->ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    client->ws.read_message_max(options_.lobby.max_message_bytes);
+    beast::error_code ec;
+    co_await client->ws.async_accept(request, asio::redirect_error(use_awaitable, ec));
+    if (ec) co_return;
+    ConnId id = ++last_id_;
+    clients_[id] = client;
+    lobby_.open(id, address);
+    beast::flat_buffer buffer;
+    for (;;) {
+      buffer.clear();
+      co_await client->ws.async_read(buffer, asio::redirect_error(use_awaitable, ec));
+      if (ec) break;
+      if (!client->ws.got_text()) {
+        send(id, R"({"type":"error","code":"bad_message","message":"messages are JSON text frames"})");
+        continue;
+      }
+      lobby_.receive(id, beast::buffers_to_string(buffer.data()));
+    }
+    client->closed = true;
+    clients_.erase(id);
+    lobby_.close(id);
+  }
+
+  awaitable<void> write_queue(std::shared_ptr<Client> client) {
+    client->writing = true;
+    beast::error_code ec;
+    while (!client->queue.empty() && !client->closed) {
+      client->ws.text(true);
+      co_await client->ws.async_write(asio::buffer(client->queue.front()), asio::redirect_error(use_awaitable, ec));
+      if (ec) {
+        client->closed = true;
+        break;
+      }
+      client->queue.pop_front();
+    }
+    client->queue.clear();
+    client->writing = false;
+  }
+
+  http::response<http::string_body> answer(const http::request<http::string_body>& request) {
+    http::response<http::string_body> response{http::status::ok, request.version()};
+    response.set(http::field::server, "inbetween");
+    response.keep_alive(request.keep_alive());
+    auto reply = [&](http::status status, std::string type, std::string body) {
+      response.result(status);
+      response.set(http::field::content_type, type);
+      response.set(http::field::cache_control, "no-store");
+      response.body() = std::move(body);
+      response.prepare_payload();
+      return response;
+    };
+    if (request.method() != http::verb::get) return reply(http::status::method_not_allowed, "text/plain", "GET only\n");
+    std::string target(request.target());
+    std::string query;
+    if (auto q = target.find('?'); q != std::string::npos) {
+      query = target.substr(q + 1);
+      target.resize(q);
+    }
+    if (target.starts_with("/tables/")) return reply_table(target.substr(8), query, reply);
+    std::string name = target == "/" ? "index.html" : target.substr(1);
+    if (!plain_file_name(name)) return reply(http::status::not_found, "text/plain", "no such page\n");
+    std::filesystem::path path = std::filesystem::path(options_.web_dir) / name;
+    std::ifstream in(path, std::ios::binary);
+    if (!in || !std::filesystem::is_regular_file(path))
+      return reply(http::status::not_found, "text/plain",
+                   name == "index.html" ? fmt::format("the page is not built: no {} (build it with `./run serve`)\n", path.string())
+                                        : "no such page\n");
+    std::ostringstream body;
+    body << in.rdbuf();
+    return reply(http::status::ok, content_type(path), body.str());
+  }
+
+  template <class Reply>
+  http::response<http::string_body> reply_table(const std::string& rest, const std::string& query, Reply& reply) {
+    auto slash = rest.find('/');
+    std::string code = rest.substr(0, slash);
+    std::string what = slash == std::string::npos ? "" : rest.substr(slash + 1);
+    const Room* room = lobby_.room(code);
+    if (!room) return reply(http::status::not_found, "text/plain", fmt::format("there is no table {}\n", code));
+    int game = room->game_number();
+    if (query.starts_with("game=")) {
+      try {
+        game = std::stoi(query.substr(5));
+      } catch (const std::exception&) {
+        return reply(http::status::bad_request, "text/plain", "?game=N: N is a game number\n");
+      }
+    }
+    std::string log;
+    try {
+      for (const auto& line : room->export_log(game)) log += line.dump() + "\n";
+    } catch (const Refused& e) {
+      return reply(http::status::not_found, "text/plain", std::string(e.what()) + "\n");
+    }
+    if (what == "log") {
+      auto response = reply(http::status::ok, "application/x-ndjson", log);
+      response.set(http::field::content_disposition, fmt::format("attachment; filename=\"inbetween-{}-{}.jsonl\"", code, game));
+      return response;
+    }
+    if (what == "verify") {
+      std::istringstream in(log);
+      auto report = verify_log(in, fmt::format("table {} game {}", code, game));
+      return reply(http::status::ok, "text/plain; charset=utf-8", report.text);
+    }
+    return reply(http::status::not_found, "text/plain", "no such page\n");
+  }
+
+  ServeOptions options_;
+  asio::io_context ioc_{1};
+  asio::thread_pool workers_;
+  Lobby lobby_;
+  std::map<ConnId, std::shared_ptr<Client>> clients_;
+  std::map<std::string, int> per_address_;
+  ConnId last_id_ = 0;
+};
+}  // namespace
+
+void serve(const ServeOptions& options, Store& store, const std::function<void(unsigned short)>& ready) {
+  Server server(options, store);
+  server.run(ready);
+}
+
+}  // namespace inbetween::server

@@ -1,0 +1,24 @@
+#pragma once
+// `inbetween serve`'s network side: HTTP for the page, the game logs and their check, and the
+// WebSocket at /ws, on Boost.Beast over one asio thread; bots and hints run on a worker pool.
+#include <functional>
+#include <string>
+
+#include "server/lobby.h"
+
+namespace inbetween::server {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;
+  std::string web_dir;                    // the page's files (web/dist)
+  int max_connections_per_address = 64;
+  std::size_t max_send_queue = 4096;      // messages queued for a client that does not read
+  LobbyOptions lobby;
+};
+
+// Serves until SIGINT or SIGTERM; `ready` is called with the port once it listens. Throws
+// StoreError or a network error (port in use...) with a message for the person.
+void serve(const ServeOptions& options, Store& store, const std::function<void(unsigned short)>& ready);
+
+}  // namespace inbetween::server

@@ -1,0 +1,399 @@
+#include "server/lobby.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+#include "games/registry.h"
+#include "rules/rule_files.h"
+#include "server/fairness.h"
+#include "strategy/bots_of.h"
+
+namespace inbetween::server {
+namespace {
+// A string field of a client message: present, a string, at most `max` bytes.
+std::string text_field(const json& message, const char* key, std::size_t max) {
+  auto it = message.find(key);
+  if (it == message.end() || !it->is_string()) throw Refused("bad_message", fmt::format("\"{}\" must be a string", key));
+  const auto& text = it->get_ref<const std::string&>();
+  if (text.size() > max) throw Refused("bad_message", fmt::format("\"{}\" may be at most {} bytes", key, max));
+  return text;
+}
+
+int int_field(const json& message, const char* key, int fallback, int least, int most) {
+  auto it = message.find(key);
+  if (it == message.end()) return fallback;
+  if (!it->is_number_integer() || it->get<std::int64_t>() < least || it->get<std::int64_t>() > most)
+    throw Refused("bad_message", fmt::format("\"{}\" must be a whole number from {} to {}", key, least, most));
+  return it->get<int>();
+}
+
+json presets_reply() {
+  json presets = json::array();
+  for (const auto& name : rules::preset_names()) {
+    try {
+      RulesInfo info = rules_info({name, "", json::object(), 2, 60});
+      presets.push_back({{"name", name}, {"family", info.family}, {"title", info.title},
+                         {"min_players", info.min_players}, {"max_players", info.max_players}});
+    } catch (const Refused&) {
+      // A preset that does not load is left out of the list; `inbetween rules check` names it.
+    }
+  }
+  json bots = json::object();
+  games::with_family("pot", [&]<games::Family F>() { bots = strategy::BotsOf<F>::kinds(); });
+  return {{"type", "presets"}, {"presets", presets}, {"bots", bots}};
+}
+}  // namespace
+
+Lobby::Lobby(Store& store, Hooks& hooks, LobbyOptions options) : store_(store), hooks_(hooks), options_(options) {
+  for (const auto& stored : store_.load()) {
+    auto room = std::make_unique<Room>(stored, store_);
+    auto& r = *room;
+    rooms_[stored.code] = std::move(room);
+    // Nobody is connected after a restart: every person's seat starts its away clock.
+    for (std::size_t i = 0; i < r.seats().size(); ++i) {
+      auto& seat = r.seats()[i];
+      if (seat.name.empty() || !seat.bot.empty()) continue;
+      seat.gone = 1;
+      hooks_.after(std::chrono::seconds(r.timeout_seconds()), [this, code = stored.code, i] { away_check(code, static_cast<int>(i), 1); });
+    }
+    plan_bot(r);
+  }
+}
+
+const Room* Lobby::room(const std::string& code) const {
+  auto it = rooms_.find(code);
+  return it == rooms_.end() ? nullptr : it->second.get();
+}
+
+void Lobby::open(ConnId conn, std::string address) {
+  conns_[conn] = Connection{std::move(address), {}, -1, 0, 0, options_.message_burst, hooks_.now()};
+}
+
+void Lobby::close(ConnId conn) {
+  auto it = conns_.find(conn);
+  if (it == conns_.end()) return;
+  detach(it->second);
+  conns_.erase(it);
+}
+
+void Lobby::send(ConnId conn, const json& message) {
+  hooks_.send(conn, message.dump(-1, ' ', false, json::error_handler_t::replace));
+}
+
+bool Lobby::allowed(Connection& c) {
+  auto now = hooks_.now();
+  double seconds = std::chrono::duration<double>(now - c.last_message).count();
+  c.last_message = now;
+  c.allowance = std::min(options_.message_burst, c.allowance + seconds * options_.messages_per_second);
+  if (c.allowance < 1) return false;
+  c.allowance -= 1;
+  return true;
+}
+
+void Lobby::receive(ConnId conn, std::string_view text) {
+  auto it = conns_.find(conn);
+  if (it == conns_.end()) return;
+  Connection& c = it->second;
+  json id;
+  try {
+    if (!allowed(c)) throw Refused("rate_limited", fmt::format("more than {} messages a second; slow down", options_.messages_per_second));
+    if (text.size() > options_.max_message_bytes)
+      throw Refused("too_big", fmt::format("a message may be at most {} bytes", options_.max_message_bytes));
+    json message = json::parse(text, nullptr, false);
+    if (message.is_discarded() || !message.is_object()) throw Refused("bad_message", "a message is a JSON object with a \"type\"");
+    if (auto i = message.find("id"); i != message.end() && (i->is_string() || i->is_number())) id = *i;
+    dispatch(conn, c, message);
+  } catch (const Refused& e) {
+    json error = {{"type", "error"}, {"code", e.code}, {"message", e.what()}};
+    if (!id.is_null()) error["id"] = id;
+    send(conn, error);
+  } catch (const StoreError&) {
+    throw;  // the store failing is the server's end, not this message's
+  } catch (const std::exception& e) {
+    // Whatever else a library throws for one message stays with that message.
+    json error = {{"type", "error"}, {"code", "internal"}, {"message", e.what()}};
+    if (!id.is_null()) error["id"] = id;
+    send(conn, error);
+  }
+}
+
+void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
+  std::string type = text_field(message, "type", 32);
+  auto with_id = [&](json reply) {
+    if (auto i = message.find("id"); i != message.end() && (i->is_string() || i->is_number())) reply["id"] = *i;
+    return reply;
+  };
+  if (type == "presets") return send(conn, with_id(presets_reply()));
+  if (type == "tables") {
+    json tables = json::array();
+    for (const auto& [code, room] : rooms_)
+      if (room->status() != TableStatus::over) tables.push_back(room->summary(watchers(code)));
+    return send(conn, with_id({{"type", "tables"}, {"tables", tables}}));
+  }
+  if (type == "create") return create(conn, c, message);
+  if (type == "join") return join(conn, c, message);
+  if (type == "watch") return watch(conn, c, message);
+  if (type == "resume") return resume(conn, c, message);
+  if (type == "chat") return chat(conn, c, message);
+  if (type == "hint") return hint(conn, c, message);
+  if (type == "replay") {
+    Room& room = room_named(message);
+    int game = int_field(message, "game", room.game_number(), 1, room.game_number());
+    return send(conn, with_id(room.replay(game)));
+  }
+  Room& room = room_named(message);
+  int seat = seat_of(room, message);
+  if (type == "act") {
+    auto action = message.find("action");
+    if (action == message.end() || !action->is_object()) throw Refused("bad_message", "\"act\" needs an \"action\" object");
+    room.act(seat, *action);
+  } else if (type == "bot" || type == "start" || type == "again") {
+    if (seat != 0) throw Refused("not_creator", fmt::format("only the table's creator may {}", type == "bot" ? "add bots" : type));
+    if (type == "bot") room.seat_bot(text_field(message, "kind", 32));
+    if (type == "start") room.start();
+    if (type == "again") room.again();
+  } else {
+    throw Refused("bad_message", fmt::format("unknown message type \"{}\"", type));
+  }
+  broadcast(room);
+  plan_bot(room);
+}
+
+Room& Lobby::room_named(const json& message) {
+  std::string code = text_field(message, "table", 16);
+  std::transform(code.begin(), code.end(), code.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+  auto it = rooms_.find(code);
+  if (it == rooms_.end()) throw Refused("no_table", fmt::format("there is no table {}", code));
+  return *it->second;
+}
+
+int Lobby::seat_of(Room& room, const json& message) const {
+  auto seat = room.seat_of_token(text_field(message, "token", 64));
+  if (!seat) throw Refused("bad_token", fmt::format("that token holds no seat at table {}", room.code()));
+  return *seat;
+}
+
+void Lobby::create(ConnId conn, Connection& c, const json& message) {
+  if (static_cast<int>(rooms_.size()) >= options_.max_tables)
+    throw Refused("too_many_tables", fmt::format("the server holds {} tables, its most", options_.max_tables));
+  std::string name = text_field(message, "name", games::kMaxNameBytes);
+  TableSpec spec;
+  if (message.contains("rules_text"))
+    spec.rules_text = text_field(message, "rules_text", rules::kMaxRuleTextBytes);
+  else
+    spec.rules = text_field(message, "rules", 64);
+  if (auto it = message.find("set"); it != message.end()) spec.sets = *it;
+  spec.seats = int_field(message, "seats", 2, 1, games::kMaxSeats);
+  spec.timeout_seconds = int_field(message, "timeout", 60, 1, 3600);
+  // Check the name before the table exists, so a bad name leaves no empty table behind.
+  games::Setup one;
+  one.players = {name};
+  try {
+    games::check_setup(one, 1, 1);
+  } catch (const games::SetupError& e) {
+    throw Refused("bad_name", e.what());
+  }
+  std::string code;
+  do code = new_table_code();
+  while (rooms_.count(code));
+  auto room = std::make_unique<Room>(code, std::move(spec), store_);
+  Room& r = *room;
+  rooms_[code] = std::move(room);
+  auto [seat, token] = r.seat_person(name);
+  json seated = {{"type", "seated"}, {"table", code}, {"seat", seat}, {"token", token}};
+  if (auto i = message.find("id"); i != message.end()) seated["id"] = *i;
+  send(conn, seated);
+  attach(conn, c, r, seat);
+  broadcast(r);
+}
+
+void Lobby::join(ConnId conn, Connection& c, const json& message) {
+  Room& room = room_named(message);
+  auto [seat, token] = room.seat_person(text_field(message, "name", games::kMaxNameBytes));
+  json seated = {{"type", "seated"}, {"table", room.code()}, {"seat", seat}, {"token", token}};
+  if (auto i = message.find("id"); i != message.end()) seated["id"] = *i;
+  send(conn, seated);
+  attach(conn, c, room, seat);
+  broadcast(room);
+}
+
+void Lobby::watch(ConnId conn, Connection& c, const json& message) {
+  Room& room = room_named(message);
+  attach(conn, c, room, -1);
+  send_table(conn, c, room, room.snapshot());
+}
+
+void Lobby::resume(ConnId conn, Connection& c, const json& message) {
+  Room& room = room_named(message);
+  int seat = seat_of(room, message);
+  json seated = {{"type", "seated"}, {"table", room.code()}, {"seat", seat}, {"token", message["token"]}};
+  if (auto i = message.find("id"); i != message.end()) seated["id"] = *i;
+  send(conn, seated);
+  attach(conn, c, room, seat);
+  broadcast(room);
+  plan_bot(room);
+}
+
+void Lobby::attach(ConnId, Connection& c, Room& room, int seat) {
+  detach(c);
+  c.table = room.code();
+  c.seat = seat;
+  c.events_sent = 0;
+  c.game_seen = room.game_number();
+  if (seat < 0) return;
+  auto& s = room.seats()[static_cast<std::size_t>(seat)];
+  ++s.connections;
+  s.away = false;
+  ++s.gone;  // any away-timer running for this seat is now stale
+}
+
+void Lobby::detach(Connection& c) {
+  if (c.table.empty()) return;
+  auto it = rooms_.find(c.table);
+  int seat = c.seat;
+  c.table.clear();
+  c.seat = -1;
+  if (it == rooms_.end() || seat < 0) return;
+  Room& room = *it->second;
+  auto& s = room.seats()[static_cast<std::size_t>(seat)];
+  if (--s.connections > 0) return;
+  std::uint64_t gone = ++s.gone;
+  broadcast(room);
+  hooks_.after(std::chrono::seconds(room.timeout_seconds()), [this, code = room.code(), seat, gone] { away_check(code, seat, gone); });
+}
+
+void Lobby::away_check(const std::string& code, int seat, std::uint64_t gone) {
+  auto it = rooms_.find(code);
+  if (it == rooms_.end()) return;
+  Room& room = *it->second;
+  auto& s = room.seats()[static_cast<std::size_t>(seat)];
+  if (s.gone != gone || s.connections > 0 || s.away) return;
+  s.away = true;
+  broadcast(room);
+  plan_bot(room);
+}
+
+int Lobby::watchers(const std::string& code) const {
+  int n = 0;
+  for (const auto& [id, c] : conns_) n += c.table == code && c.seat < 0;
+  return n;
+}
+
+void Lobby::send_table(ConnId conn, Connection& c, const Room& room, const json& snapshot) {
+  json out = snapshot;
+  if (c.game_seen != room.game_number()) {
+    c.game_seen = room.game_number();
+    c.events_sent = 0;
+  }
+  out["you"] = c.seat < 0 ? json() : json(c.seat);
+  out["legal"] = c.seat < 0 ? json() : room.legal_for(c.seat);
+  const json& events = room.events();
+  json fresh = json::array();
+  for (std::size_t i = std::min(c.events_sent, events.size()); i < events.size(); ++i) fresh.push_back(events[i]);
+  c.events_sent = events.size();
+  out["events"] = std::move(fresh);
+  send(conn, out);
+}
+
+void Lobby::broadcast(Room& room) {
+  json snapshot = room.snapshot();
+  for (auto& [id, c] : conns_)
+    if (c.table == room.code()) send_table(id, c, room, snapshot);
+}
+
+void Lobby::chat(ConnId conn, Connection& c, const json& message) {
+  Room& room = room_named(message);
+  std::string from = "watcher";
+  if (message.contains("token"))
+    from = room.seats()[static_cast<std::size_t>(seat_of(room, message))].name;
+  else if (c.table != room.code())
+    throw Refused("bad_message", "watch or sit at the table to chat there");
+  std::string text = text_field(message, "text", options_.max_chat_chars * 4);
+  // Characters, not bytes: count the UTF-8 lead bytes.
+  std::size_t chars = std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; });
+  if (chars == 0 || chars > options_.max_chat_chars)
+    throw Refused("bad_message", fmt::format("a chat line is 1 to {} characters", options_.max_chat_chars));
+  json line = {{"type", "chat"}, {"table", room.code()}, {"from", from}, {"text", text}};
+  for (auto& [id, other] : conns_)
+    if (other.table == room.code()) send(id, line);
+  (void)conn;
+}
+
+void Lobby::hint(ConnId conn, Connection&, const json& message) {
+  Room& room = room_named(message);
+  int seat = seat_of(room, message);
+  if (room.status() != TableStatus::playing) throw Refused("not_started", "the game is not being played");
+  json state = room.session()->state();
+  if (state["to_act"] != json(room.seats()[static_cast<std::size_t>(seat)].name))
+    throw Refused("not_your_turn", "a hint is for the player to act");
+  std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
+  json id = message.contains("id") ? message["id"] : json();
+  std::string code = room.code();
+  hooks_.off_thread(
+      [copy] {
+        try {
+          return json{{"hint", copy->hint(json::object())}};
+        } catch (const std::exception& e) {
+          return json{{"error", e.what()}};
+        }
+      },
+      [this, conn, id, code](json result) {
+        if (!conns_.count(conn)) return;
+        json reply = result.contains("hint") ? json{{"type", "hint"}, {"table", code}, {"hint", result["hint"]}}
+                                             : json{{"type", "error"}, {"code", "internal"}, {"message", result["error"]}};
+        if (!id.is_null()) reply["id"] = id;
+        send(conn, reply);
+      });
+}
+
+void Lobby::plan_bot(Room& room) {
+  if (bot_planned_[room.code()] || !room.bot_to_play()) return;
+  bot_planned_[room.code()] = true;
+  hooks_.after(options_.bot_delay, [this, code = room.code(), moves = room.moves()] { bot_move(code, moves); });
+}
+
+void Lobby::bot_move(const std::string& code, std::size_t moves) {
+  auto it = rooms_.find(code);
+  if (it == rooms_.end()) return;
+  Room& room = *it->second;
+  auto kind = room.bot_to_play();
+  if (!kind || room.moves() != moves) {
+    bot_planned_[code] = false;
+    return plan_bot(room);
+  }
+  std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
+  hooks_.off_thread(
+      [copy, kind = *kind] {
+        json action;
+        copy->act_bot(json::object(), kind, action);
+        return action;
+      },
+      [this, code, moves](json action) { bot_chose(code, moves, action); });
+}
+
+void Lobby::bot_chose(const std::string& code, std::size_t moves, const json& action) {
+  auto it = rooms_.find(code);
+  if (it == rooms_.end()) return;
+  Room& room = *it->second;
+  bot_planned_[code] = false;
+  // Someone may have moved meanwhile (a rebuy, a person back from away): then choose again.
+  if (!action.is_null() && room.moves() == moves && room.bot_to_play()) {
+    std::string to_act = room.session()->state()["to_act"].get<std::string>();
+    for (std::size_t i = 0; i < room.seats().size(); ++i) {
+      if (room.seats()[i].name != to_act) continue;
+      try {
+        room.act(static_cast<int>(i), action);
+      } catch (const Refused& e) {
+        // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
+        std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", code.c_str(), e.what());
+        return;
+      }
+    }
+    broadcast(room);
+  }
+  plan_bot(room);
+}
+
+}  // namespace inbetween::server

@@ -1,0 +1,86 @@
+#pragma once
+// The lobby: every table and every connection, and the WebSocket messages between them
+// (docs/server.md). It runs on the network thread only; slow work (a bot's choice, a hint)
+// goes through Hooks::off_thread and comes back as a move checked against the table's state.
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "server/hooks.h"
+#include "server/room.h"
+#include "server/store.h"
+
+namespace inbetween::server {
+
+// Limits and pacing of a server (the `serve` command's options).
+struct LobbyOptions {
+  int max_tables = 500;
+  std::size_t max_message_bytes = 64 * 1024;
+  std::chrono::milliseconds bot_delay{700};  // a bot's move waits this long, so people can follow
+  double messages_per_second = 20;          // a connection's steady rate...
+  double message_burst = 60;                // ...and how many it may send at once
+  std::size_t max_chat_chars = 200;
+};
+
+class Lobby {
+ public:
+  // Reads every table back from the store and resumes their bots.
+  Lobby(Store& store, Hooks& hooks, LobbyOptions options = {});
+
+  void open(ConnId conn, std::string address);
+  void close(ConnId conn);
+  // One text message from a connection; the replies go out through Hooks::send.
+  void receive(ConnId conn, std::string_view text);
+
+  std::size_t tables() const { return rooms_.size(); }
+  std::size_t connections() const { return conns_.size(); }
+  // A table by code, for the HTTP paths (log, verify); null when there is none.
+  const Room* room(const std::string& code) const;
+
+ private:
+  struct Connection {
+    std::string address;
+    std::string table;  // the table it sits at or watches; empty: the lobby
+    int seat = -1;      // -1: a spectator
+    std::size_t events_sent = 0;
+    int game_seen = 0;
+    double allowance = 0;
+    std::chrono::steady_clock::time_point last_message{};
+  };
+
+  void dispatch(ConnId conn, Connection& c, const json& message);
+  void create(ConnId conn, Connection& c, const json& message);
+  void join(ConnId conn, Connection& c, const json& message);
+  void watch(ConnId conn, Connection& c, const json& message);
+  void resume(ConnId conn, Connection& c, const json& message);
+  void chat(ConnId conn, Connection& c, const json& message);
+  void hint(ConnId conn, Connection& c, const json& message);
+
+  Room& room_named(const json& message);
+  // The seat the message's token holds at its table; throws Refused("bad_token").
+  int seat_of(Room& room, const json& message) const;
+  void attach(ConnId conn, Connection& c, Room& room, int seat);
+  void detach(Connection& c);
+  bool allowed(Connection& c);
+
+  void send(ConnId conn, const json& message);
+  void send_table(ConnId conn, Connection& c, const Room& room, const json& snapshot);
+  void broadcast(Room& room);
+  // Plans the next bot move at a table when a bot (or a bot for an absent person) is to act.
+  void plan_bot(Room& room);
+  void bot_move(const std::string& code, std::size_t moves);
+  void bot_chose(const std::string& code, std::size_t moves, const json& action);
+  void away_check(const std::string& code, int seat, std::uint64_t gone);
+  int watchers(const std::string& code) const;
+
+  Store& store_;
+  Hooks& hooks_;
+  LobbyOptions options_;
+  std::map<std::string, std::unique_ptr<Room>> rooms_;
+  std::map<std::string, bool> bot_planned_;
+  std::map<ConnId, Connection> conns_;
+};
+
+}  // namespace inbetween::server

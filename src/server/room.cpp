@@ -1,0 +1,329 @@
+#include "server/room.h"
+
+#include <fmt/format.h>
+
+#include "games/game.h"
+#include "games/registry.h"
+#include "protocol/json_codec.h"
+#include "server/fairness.h"
+#include "strategy/bots_of.h"
+
+namespace inbetween::server {
+namespace {
+// Rules from another program: a preset by name only (no path), or text parsed in memory.
+rules::RuleFile client_rule_file(const TableSpec& spec) {
+  std::vector<rules::Override> overrides;
+  if (!spec.sets.is_object()) throw Refused("bad_message", "\"set\" must be an object of knob: value");
+  for (const auto& [knob, value] : spec.sets.items())
+    overrides.push_back({knob, value.is_string() ? value.get<std::string>() : value.dump()});
+  try {
+    if (!spec.rules_text.empty()) return rules::read_rule_text(spec.rules_text, "rules_text", overrides);
+    auto names = rules::preset_names();
+    if (std::find(names.begin(), names.end(), spec.rules) == names.end())
+      throw Refused("bad_rules", fmt::format("unknown preset \"{}\"; presets: {}", spec.rules, fmt::join(names, ", ")));
+    auto file = rules::read_rule_file(spec.rules, overrides);
+    rules::refuse_file_paths(file);
+    return file;
+  } catch (const rules::RuleError& e) {
+    throw Refused("bad_rules", e.what());
+  }
+}
+
+json parse_stored(const std::string& text) { return text.empty() ? json() : json::parse(text); }
+}  // namespace
+
+const char* status_name(TableStatus status) {
+  switch (status) {
+    case TableStatus::waiting: return "waiting";
+    case TableStatus::playing: return "playing";
+    case TableStatus::over: return "over";
+  }
+  return "?";
+}
+
+RulesInfo rules_info(const TableSpec& spec) {
+  auto file = client_rule_file(spec);
+  try {
+    return games::with_rule_file(file, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
+      return RulesInfo{file.game, rules->description, rules->min_players, rules->max_players};
+    });
+  } catch (const rules::RuleError& e) {
+    throw Refused("bad_rules", e.what());
+  }
+}
+
+Room::Room(std::string code, TableSpec spec, Store& store)
+    : code_(std::move(code)), spec_(std::move(spec)), info_(rules_info(spec_)), store_(&store) {
+  if (spec_.seats < info_.min_players || spec_.seats > info_.max_players)
+    throw Refused("bad_setup", fmt::format("these rules seat {} to {} players, not {}", info_.min_players, info_.max_players, spec_.seats));
+  if (spec_.timeout_seconds < 1 || spec_.timeout_seconds > 3600)
+    throw Refused("bad_message", "\"timeout\" is 1 to 3600 seconds");
+  games_.push_back({1, draw_seed(), {}, {}, {}, {}});
+  games_.back().commit = commitment(code_, 1, games_.back().seed);
+  // A trial deal with the seats filled finds what the knobs alone do not (a deck too small...).
+  json trial = new_request();
+  trial["players"] = json::array();
+  for (int i = 0; i < spec_.seats; ++i) trial["players"].push_back(fmt::format("p{}", i + 1));
+  trial["seed"] = 0;
+  try {
+    protocol::new_session(trial);
+  } catch (const protocol::ProtocolError& e) {
+    throw Refused(e.code, e.what());
+  }
+  seats_.resize(static_cast<std::size_t>(spec_.seats));
+  StoredTable stored{code_, spec_.rules, spec_.rules_text, spec_.sets.dump(), spec_.seats, spec_.timeout_seconds, {}, games_};
+  store_->add_table(stored);
+}
+
+Room::Room(const StoredTable& stored, Store& store)
+    : code_(stored.code), spec_{stored.rules, stored.rules_text, json::parse(stored.sets), stored.seats, stored.timeout_seconds},
+      info_(rules_info(spec_)), store_(&store), games_(stored.games) {
+  seats_.resize(static_cast<std::size_t>(spec_.seats));
+  for (const auto& s : stored.seated) {
+    if (s.seat < 0 || s.seat >= spec_.seats) continue;
+    auto& seat = seats_[static_cast<std::size_t>(s.seat)];
+    seat.name = s.name;
+    seat.bot = s.bot;
+    seat.token_hash = s.token_hash;
+  }
+  const StoredGame& last = games_.back();
+  if (last.new_request.empty()) return;
+  session_ = protocol::new_session(json::parse(last.new_request));
+  events_ = parse_stored(last.opening);
+  for (const auto& text : last.moves) {
+    json line = json::parse(text);
+    json events = session_->act(line);
+    // The store's events were what everyone was told; a replay that differs is a broken store.
+    if (line.contains("events") && events != line["events"])
+      throw StoreError(fmt::format("table {}: move {} replays to other events than stored", code_, session_->moves()));
+    for (auto& e : events) events_.push_back(std::move(e));
+  }
+}
+
+TableStatus Room::status() const {
+  if (!session_) return TableStatus::waiting;
+  return session_->over() ? TableStatus::over : TableStatus::playing;
+}
+
+int Room::filled() const {
+  int n = 0;
+  for (const auto& s : seats_) n += !s.name.empty();
+  return n;
+}
+
+std::optional<int> Room::seat_of_token(const std::string& token) const {
+  if (token.size() != 32) return std::nullopt;
+  std::string hash = sha256_hex(token);
+  for (std::size_t i = 0; i < seats_.size(); ++i)
+    if (!seats_[i].token_hash.empty() && seats_[i].token_hash == hash) return static_cast<int>(i);
+  return std::nullopt;
+}
+
+void Room::store_seat(int seat) {
+  const auto& s = seats_[static_cast<std::size_t>(seat)];
+  store_->put_seat(code_, {seat, s.name, s.bot, s.token_hash});
+}
+
+std::pair<int, std::string> Room::seat_person(const std::string& name) {
+  if (status() != TableStatus::waiting) throw Refused("not_waiting", "the game has started; watch it, or join the next table");
+  games::Setup names;
+  for (const auto& s : seats_)
+    if (!s.name.empty()) names.players.push_back(s.name);
+  names.players.push_back(name);
+  try {
+    games::check_setup(names, 1, games::kMaxSeats);
+  } catch (const games::SetupError& e) {
+    throw Refused("bad_name", e.what());
+  }
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].name.empty()) continue;
+    std::string token = new_token();
+    seats_[i] = SeatState{name, "", sha256_hex(token), 0, false, 0};
+    store_seat(static_cast<int>(i));
+    return {static_cast<int>(i), token};
+  }
+  throw Refused("table_full", "every seat at this table is taken; watch instead");
+}
+
+int Room::seat_bot(const std::string& kind) {
+  if (status() != TableStatus::waiting) throw Refused("not_waiting", "bots join before the game starts");
+  auto kinds = games::with_family(info_.family, []<games::Family F>() { return strategy::BotsOf<F>::kinds(); });
+  if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+    throw Refused("bad_message", fmt::format("unknown bot kind \"{}\"; kinds: {}", kind, fmt::join(kinds, ", ")));
+  for (std::size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].name.empty()) continue;
+    // The first name "botN" nobody uses yet.
+    for (int n = static_cast<int>(i) + 1;; ++n) {
+      std::string name = fmt::format("bot{}", n);
+      bool taken = std::any_of(seats_.begin(), seats_.end(), [&](const SeatState& s) { return s.name == name; });
+      if (taken) continue;
+      seats_[i] = SeatState{name, kind, "", 0, false, 0};
+      store_seat(static_cast<int>(i));
+      return static_cast<int>(i);
+    }
+  }
+  throw Refused("table_full", "every seat at this table is taken");
+}
+
+json Room::new_request() const {
+  json request = {{"cmd", "new"}, {"set", spec_.sets}};
+  if (spec_.rules_text.empty())
+    request["rules"] = spec_.rules;
+  else
+    request["rules_text"] = spec_.rules_text;
+  request["players"] = json::array();
+  for (const auto& s : seats_) request["players"].push_back(s.name);
+  request["seed"] = games_.back().seed;
+  return request;
+}
+
+void Room::start() {
+  if (status() != TableStatus::waiting) throw Refused("not_waiting", "the game has already started");
+  if (filled() < spec_.seats) throw Refused("seats_empty", fmt::format("{} of {} seats are filled; add bots or wait for players", filled(), spec_.seats));
+  std::unique_ptr<protocol::GameSession> session;
+  try {
+    session = protocol::new_session(new_request());
+  } catch (const protocol::ProtocolError& e) {
+    throw Refused(e.code, e.what());
+  }
+  json opening = session->opening_events();
+  std::string request = session->log()[0].dump();
+  store_->start_game(code_, games_.back().game, request, opening.dump());
+  games_.back().new_request = request;
+  games_.back().opening = opening.dump();
+  session_ = std::move(session);
+  events_ = std::move(opening);
+}
+
+void Room::again() {
+  if (status() != TableStatus::over) throw Refused("not_over", "the game is still being played");
+  new_game(games_.back().game + 1);
+}
+
+void Room::new_game(int number) {
+  StoredGame game{number, draw_seed(), {}, {}, {}, {}};
+  game.commit = commitment(code_, number, game.seed);
+  store_->add_game(code_, game);
+  games_.push_back(std::move(game));
+  session_.reset();
+  events_ = json::array();
+}
+
+json Room::act(int seat, const json& action) {
+  if (status() != TableStatus::playing)
+    throw Refused(status() == TableStatus::over ? "game_over" : "not_started", "the game is not being played");
+  json request = {{"cmd", "act"}, {"player", seats_[static_cast<std::size_t>(seat)].name}, {"action", action}};
+  // The move is tried on a copy first: only an accepted move is stored, and only a stored one
+  // changes the table, so a store that fails leaves the game as everyone last saw it.
+  auto next = session_->clone();
+  json events;
+  try {
+    events = next->act(request);
+  } catch (const protocol::ProtocolError& e) {
+    throw Refused(e.code, e.what());
+  }
+  request["events"] = events;
+  std::string line = request.dump();
+  store_->add_move(code_, games_.back().game, session_->moves(), line);
+  games_.back().moves.push_back(std::move(line));
+  session_ = std::move(next);
+  for (const auto& e : events) events_.push_back(e);
+  return events;
+}
+
+std::optional<std::string> Room::bot_to_play() const {
+  if (status() != TableStatus::playing) return std::nullopt;
+  json state = session_->state();
+  const auto& to_act = state["to_act"];
+  if (!to_act.is_string()) return std::nullopt;
+  for (const auto& s : seats_) {
+    if (s.name != to_act.get<std::string>()) continue;
+    if (!s.bot.empty()) return s.bot;
+    if (s.away) return "sensible";
+  }
+  return std::nullopt;
+}
+
+const std::string& Room::label() const {
+  static const std::string kCustom = "custom";
+  return spec_.rules_text.empty() ? spec_.rules : kCustom;
+}
+
+json Room::snapshot() const {
+  const RulesInfo& info = info_;
+  json seats = json::array();
+  for (const auto& s : seats_) {
+    if (s.name.empty()) {
+      seats.push_back({{"name", nullptr}});
+      continue;
+    }
+    seats.push_back({{"name", s.name},
+                     {"bot", s.bot.empty() ? json() : json(s.bot)},
+                     {"connected", !s.bot.empty() || s.connections > 0},
+                     {"away", s.away}});
+  }
+  json out = {{"type", "table"},     {"table", code_},        {"rules", label()},
+              {"family", info.family}, {"title", info.title}, {"status", status_name(status())},
+              {"game", game_number()}, {"creator", 0},        {"timeout", spec_.timeout_seconds},
+              {"seats", seats},       {"commit", games_.back().commit},
+              {"seed", nullptr},       {"state", nullptr},     {"to_act", nullptr},
+              {"event_count", events_.size()}, {"moves", moves()}};
+  if (session_) {
+    out["state"] = session_->state();
+    out["to_act"] = out["state"]["to_act"];
+    // The seed only once the game is over: before that it would tell every card to come.
+    if (session_->over()) out["seed"] = std::to_string(games_.back().seed);
+  }
+  return out;
+}
+
+json Room::legal_for(int seat) const {
+  if (status() != TableStatus::playing || seat < 0) return nullptr;
+  json legal = session_->legal(seats_[static_cast<std::size_t>(seat)].name);
+  legal.erase("ok");
+  return legal;
+}
+
+json Room::summary(int watchers) const {
+  return {{"table", code_}, {"rules", label()},  {"status", status_name(status())},
+          {"seats", spec_.seats}, {"filled", filled()}, {"watchers", watchers}};
+}
+
+const StoredGame& Room::finished_game(int game) const {
+  for (std::size_t i = 0; i < games_.size(); ++i) {
+    if (games_[i].game != game) continue;
+    bool last = i + 1 == games_.size();
+    if (games_[i].new_request.empty() || (last && status() != TableStatus::over))
+      throw Refused("not_over", fmt::format("game {} at table {} is not over: its log is out once it ends", game, code_));
+    return games_[i];
+  }
+  throw Refused("no_game", fmt::format("table {} has no game {}", code_, game));
+}
+
+std::vector<json> Room::export_log(int game) const {
+  const StoredGame& g = finished_game(game);
+  std::vector<json> lines;
+  json first = json::parse(g.new_request);
+  first["table"] = code_;
+  first["game"] = g.game;
+  first["commit"] = g.commit;
+  first["events"] = parse_stored(g.opening);
+  lines.push_back(std::move(first));
+  for (const auto& m : g.moves) lines.push_back(json::parse(m));
+  return lines;
+}
+
+json Room::replay(int game) const {
+  const StoredGame& g = finished_game(game);
+  auto session = protocol::new_session(json::parse(g.new_request));
+  json steps = json::array();
+  steps.push_back({{"player", nullptr}, {"action", nullptr}, {"events", session->opening_events()}, {"state", session->state()}});
+  for (const auto& m : g.moves) {
+    json line = json::parse(m);
+    json events = session->act(line);
+    steps.push_back({{"player", line["player"]}, {"action", line["action"]}, {"events", events}, {"state", session->state()}});
+  }
+  return {{"type", "replay"}, {"table", code_}, {"game", g.game}, {"steps", steps}};
+}
+
+}  // namespace inbetween::server

@@ -1,0 +1,388 @@
+// The table server without a network: lobby, tokens, per-seat views, the store and recovery,
+// bots and absent players, limits (docs/server.md).
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "server/fairness.h"
+#include "server/lobby.h"
+#include "server/verify.h"
+#include "support/lobby_client.h"
+#include "support/temp_folder.h"
+
+namespace inbetween {
+namespace {
+
+using nlohmann::json;
+using server::ConnId;
+using testing::ask;
+using testing::FakeHooks;
+using testing::Seat;
+
+class ServerTest : public testing_support::TempFolderTest {
+ protected:
+  void SetUp() override {
+    TempFolderTest::SetUp();
+    options_.bot_delay = std::chrono::milliseconds(0);
+    options_.messages_per_second = 1e9;
+    options_.message_burst = 1e9;
+    open();
+  }
+  void open() {
+    hooks_ = std::make_unique<FakeHooks>();
+    store_ = std::make_unique<server::Store>((dir_ / "tables.db").string());
+    lobby_ = std::make_unique<server::Lobby>(*store_, *hooks_, options_);
+  }
+  // The server stops (its memory is gone) and starts again on the same file.
+  void restart() {
+    lobby_.reset();
+    store_.reset();
+    open();
+  }
+  ConnId connect() {
+    ConnId id = next_++;
+    lobby_->open(id, "127.0.0.1");
+    return id;
+  }
+  json ask(ConnId conn, const json& message) { return testing::ask(*lobby_, *hooks_, conn, message); }
+  Seat create(const std::string& rules, int seats, const std::string& name = "Ann", json extra = json::object()) {
+    ConnId conn = connect();
+    json message = {{"type", "create"}, {"name", name}, {"rules", rules}, {"seats", seats}};
+    message.update(extra);
+    lobby_->receive(conn, message.dump());
+    hooks_->run();
+    json seated = hooks_->last(conn, "seated");
+    EXPECT_FALSE(seated.is_null()) << hooks_->inbox[conn].back().dump();
+    return {conn, seated.value("table", ""), seated.value("token", ""), seated.value("seat", -1)};
+  }
+  Seat join(const std::string& table, const std::string& name) {
+    ConnId conn = connect();
+    ask(conn, {{"type", "join"}, {"table", table}, {"name", name}});
+    json seated = hooks_->last(conn, "seated");
+    EXPECT_FALSE(seated.is_null()) << hooks_->inbox[conn].back().dump();
+    return {conn, table, seated.value("token", ""), seated.value("seat", -1)};
+  }
+  json command(const Seat& s, const std::string& type, json extra = json::object()) {
+    json message = {{"type", type}, {"table", s.table}, {"token", s.token}};
+    message.update(extra);
+    return ask(s.conn, message);
+  }
+  json table_of(const Seat& s) { return hooks_->last(s.conn, "table"); }
+
+  server::LobbyOptions options_;
+  std::unique_ptr<FakeHooks> hooks_;
+  std::unique_ptr<server::Store> store_;
+  std::unique_ptr<server::Lobby> lobby_;
+  ConnId next_ = 1;
+};
+
+TEST_F(ServerTest, CreatingATableSeatsTheCreatorAndPublishesTheCommitmentButNotTheSeed) {
+  Seat ann = create("hoyle", 3);
+  EXPECT_EQ(ann.seat, 0);
+  EXPECT_EQ(ann.token.size(), 32u);
+  json table = table_of(ann);
+  EXPECT_EQ(table["status"], "waiting");
+  EXPECT_EQ(table["family"], "pot");
+  EXPECT_EQ(table["you"], 0);
+  EXPECT_TRUE(std::regex_match(table["commit"].get<std::string>(), std::regex("[0-9a-f]{64}")));
+  EXPECT_TRUE(table["seed"].is_null());
+  EXPECT_EQ(table["seats"][0]["name"], "Ann");
+  EXPECT_TRUE(table["seats"][1]["name"].is_null());
+  json tables = ask(connect(), {{"type", "tables"}});
+  ASSERT_EQ(tables["tables"].size(), 1u);
+  EXPECT_EQ(tables["tables"][0]["filled"], 1);
+}
+
+TEST_F(ServerTest, OnlyTheCreatorAddsBotsAndStartsAndOnlyATokenActsForItsSeat) {
+  Seat ann = create("hoyle", 3);
+  Seat bob = join(ann.table, "Bob");
+  EXPECT_EQ(bob.seat, 1);
+  EXPECT_EQ(command(bob, "bot", {{"kind", "sensible"}})["code"], "not_creator");
+  EXPECT_EQ(command(bob, "start")["code"], "not_creator");
+  EXPECT_EQ(command(ann, "start")["code"], "seats_empty");
+  EXPECT_EQ(command(ann, "bot", {{"kind", "genius"}})["code"], "bad_message");
+  command(ann, "bot", {{"kind", "random"}});
+  EXPECT_EQ(table_of(ann)["seats"][2]["bot"], "random");
+  EXPECT_EQ(ask(connect(), {{"type", "join"}, {"table", ann.table}, {"name", "Cy"}})["code"], "table_full");
+  command(ann, "start");
+  json table = table_of(bob);
+  ASSERT_EQ(table["status"], "playing");
+  // A forged token, another table's token, no token: refused, and nothing moves.
+  Seat forged = bob;
+  forged.token = std::string(32, 'a');
+  std::size_t moves = table["moves"];
+  EXPECT_EQ(command(forged, "act", {{"action", {{"type", "pass"}}}})["code"], "bad_token");
+  EXPECT_EQ(ask(bob.conn, {{"type", "act"}, {"table", ann.table}, {"action", {{"type", "pass"}}}})["code"], "bad_message");
+  // Whoever is to act, the other person's token acts only for its own seat: never out of turn.
+  Seat idle = table["to_act"] == "Ann" ? bob : ann;
+  json refused = command(idle, "act", {{"action", {{"type", "bet"}, {"amount", 1}}}});
+  EXPECT_EQ(refused["type"], "error");
+  EXPECT_EQ(table_of(idle)["moves"], moves);
+}
+
+TEST_F(ServerTest, MalformedMessagesGetAnErrorReplyAndChangeNothing) {
+  Seat ann = create("hoyle", 2);
+  json before = table_of(ann);
+  for (std::string bad : std::vector<std::string>{"not json", "[1,2]", "{}", R"({"type":5})", R"({"type":"fly"})", R"({"type":"join"})",
+                          R"({"type":"join","table":"ZZZZZ","name":"x"})", R"({"type":"create","name":"x","rules":"../../etc/passwd"})",
+                          R"({"type":"create","name":"x","rules":"hoyle","seats":99})", R"({"type":"chat","table":"ZZ","text":"hi"})",
+                          R"({"type":"act","table":")" + ann.table + R"(","token":")" + ann.token + R"(","action":[[[[]]]]})"}) {
+    lobby_->receive(ann.conn, bad);
+    hooks_->run();
+    json reply = hooks_->inbox[ann.conn].back();
+    EXPECT_EQ(reply["type"], "error") << bad;
+    EXPECT_FALSE(reply["message"].get<std::string>().empty()) << bad;
+  }
+  lobby_->receive(ann.conn, std::string(70 * 1024, ' '));
+  EXPECT_EQ(hooks_->inbox[ann.conn].back()["code"], "too_big");
+  EXPECT_EQ(lobby_->tables(), 1u);
+  command(ann, "bot", {{"kind", "sensible"}});
+  EXPECT_EQ(table_of(ann)["commit"], before["commit"]);
+}
+
+TEST_F(ServerTest, RulesComeAsAPresetNameOrTextNeverAsAPathOnTheServer) {
+  ConnId c = connect();
+  json reply = ask(c, {{"type", "create"}, {"name", "Ann"}, {"rules", "rules/hoyle.toml"}, {"seats", 2}});
+  EXPECT_EQ(reply["code"], "bad_rules");
+  EXPECT_NE(reply["message"].get<std::string>().find("unknown preset"), std::string::npos);
+  reply = ask(c, {{"type", "create"}, {"name", "Ann"}, {"rules", "hoyle"}, {"seats", 2}, {"set", {{"deck", "/etc/passwd"}}}});
+  EXPECT_EQ(reply["code"], "bad_rules");
+  EXPECT_NE(reply["message"].get<std::string>().find("is a path"), std::string::npos);
+  std::string text = "game = \"pot\"\nname = \"mine\"\ndescription = \"my house rules\"\nante = 2\ndeck = \"/etc/hostname\"\n";
+  reply = ask(c, {{"type", "create"}, {"name", "Ann"}, {"rules_text", text}, {"seats", 2}});
+  EXPECT_EQ(reply["code"], "bad_rules");
+  EXPECT_EQ(lobby_->tables(), 0u);
+  text = "game = \"pot\"\nname = \"mine\"\ndescription = \"my house rules\"\nante = 2\n";
+  Seat ann = create("", 2, "Ann", {{"rules_text", text}});
+  json table = table_of(ann);
+  EXPECT_EQ(table["rules"], "custom");
+  EXPECT_EQ(table["title"], "my house rules");
+}
+
+// Every card a message names (in the fields that hold cards) was dealt face up in an event
+// this client has already been sent (or is being sent in the same message).
+void expect_no_unseen_card(const json& message, std::set<std::string>& dealt, const std::string& where) {
+  // An event that deals a card face up names it as "card", "dealt" (a replacement) or "cards".
+  std::function<void(const json&)> announce = [&](const json& j) {
+    if (j.is_string()) dealt.insert(j.get<std::string>());
+    if (j.is_array())
+      for (const auto& x : j) announce(x);
+  };
+  if (message.contains("events"))
+    for (const auto& e : message["events"])
+      for (const char* key : {"card", "dealt", "cards"})
+        if (e.contains(key)) announce(e[key]);
+  std::function<void(const json&, bool)> walk = [&](const json& j, bool card_field) {
+    if (j.is_string() && card_field) {
+      EXPECT_TRUE(dealt.count(j.get<std::string>())) << where << ": card " << j << " before it was dealt: " << message.dump();
+    } else if (j.is_array()) {
+      for (const auto& x : j) walk(x, card_field);
+    } else if (j.is_object()) {
+      for (const auto& [key, value] : j.items())
+        walk(value, card_field || key == "card" || key == "cards" || key == "dealt" || key == "posts" || key == "third_card" ||
+                        key == "limit_cards" || key == "drawn");
+    }
+  };
+  walk(message, false);
+}
+
+class EveryFamily : public ServerTest, public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(EveryFamily, WholeGamesWithPeopleAndBotsShowNoCardBeforeItIsDealtAndNoSeedBeforeTheEnd) {
+  Seat ann = create(GetParam(), 3);
+  Seat bob = join(ann.table, "Bob");
+  ConnId watcher = connect();
+  ask(watcher, {{"type", "watch"}, {"table", ann.table}});
+  command(ann, "bot", {{"kind", "sensible"}});
+  command(ann, "start");
+  int actions = testing::play_out(*lobby_, *hooks_, {ann, bob});
+  EXPECT_GT(actions, 0);
+  json last = table_of(bob);
+  ASSERT_EQ(last["status"], "over") << last.dump();
+  for (ConnId conn : {ann.conn, bob.conn, watcher}) {
+    std::set<std::string> dealt;
+    int n = 0;
+    for (const auto& m : hooks_->inbox[conn]) {
+      ++n;
+      if (m["type"] != "table") continue;
+      expect_no_unseen_card(m, dealt, "message " + std::to_string(n));
+      if (m["status"] != "over") {
+        EXPECT_TRUE(m["seed"].is_null()) << m.dump();
+      }
+      EXPECT_EQ(m.dump().find("\"shoe_order\""), std::string::npos);
+    }
+  }
+  // The seed, revealed at the end, matches the commitment published at the start.
+  std::uint64_t seed = std::stoull(last["seed"].get<std::string>());
+  EXPECT_EQ(server::commitment(ann.table, 1, seed), last["commit"]);
+  EXPECT_EQ(hooks_->of_type(ann.conn, "table").front()["commit"], last["commit"]);
+  // The exported log verifies, and a replay steps through every move.
+  std::ostringstream log;
+  for (const auto& line : lobby_->room(ann.table)->export_log(1)) log << line.dump() << "\n";
+  std::istringstream in(log.str());
+  auto report = server::verify_log(in, "log");
+  EXPECT_TRUE(report.ok) << report.text;
+  json replay = ask(watcher, {{"type", "replay"}, {"table", ann.table}});
+  EXPECT_EQ(replay["steps"].size(), last["moves"].get<std::size_t>() + 1);
+  EXPECT_EQ(replay["steps"].back()["state"], last["state"]);
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, EveryFamily, ::testing::Values("hoyle", "red-dog", "threebetween", "banker", "between-the-sheets"));
+
+TEST_F(ServerTest, AnEditedLogIsCaughtAtItsLine) {
+  Seat ann = create("hoyle", 2);
+  command(ann, "bot", {{"kind", "sensible"}});
+  command(ann, "start");
+  testing::play_out(*lobby_, *hooks_, {ann});
+  auto lines = lobby_->room(ann.table)->export_log(1);
+  auto check = [](const std::vector<json>& edited) {
+    std::ostringstream log;
+    for (const auto& line : edited) log << line.dump() << "\n";
+    std::istringstream in(log.str());
+    return server::verify_log(in, "g.jsonl");
+  };
+  ASSERT_TRUE(check(lines).ok);
+  auto other_seed = lines;
+  other_seed[0]["seed"] = other_seed[0]["seed"].get<std::uint64_t>() + 1;
+  auto report = check(other_seed);
+  EXPECT_FALSE(report.ok);
+  EXPECT_NE(report.text.find("line 1: the seed"), std::string::npos) << report.text;
+  // Change the card of the first third card the log records.
+  auto other_card = lines;
+  std::size_t edited_line = 0;
+  for (std::size_t i = 1; i < other_card.size() && !edited_line; ++i)
+    for (auto& e : other_card[i]["events"])
+      if (e["type"] == "third_card") {
+        e["card"] = e["card"] == "2S" ? "3S" : "2S";
+        edited_line = i + 1;
+        break;
+      }
+  ASSERT_GT(edited_line, 0u);
+  report = check(other_card);
+  EXPECT_FALSE(report.ok);
+  EXPECT_NE(report.text.find("line " + std::to_string(edited_line) + ":"), std::string::npos) << report.text;
+}
+
+TEST_F(ServerTest, ARestartedServerResumesEveryTableWithTheSameStateAndNextCards) {
+  Seat ann = create("hoyle", 3, "Ann", {{"set", {{"deals", "30"}}}});
+  Seat bob = join(ann.table, "Bob");
+  command(ann, "bot", {{"kind", "sensible"}});
+  command(ann, "start");
+  testing::play_out(*lobby_, *hooks_, {ann, bob}, 6);
+  Seat cy = create("threebetween", 2, "Cy");
+  command(cy, "bot", {{"kind", "optimal"}});
+  command(cy, "start");
+  testing::play_out(*lobby_, *hooks_, {cy}, 4);
+  json hoyle = table_of(ann), three = table_of(cy);
+  ASSERT_EQ(hoyle["status"], "playing");
+  restart();
+  // The pages reconnect and resume their seats with their tokens.
+  ann.conn = connect();
+  bob.conn = connect();
+  cy.conn = connect();
+  ask(ann.conn, {{"type", "resume"}, {"table", ann.table}, {"token", ann.token}});
+  ask(bob.conn, {{"type", "resume"}, {"table", bob.table}, {"token", bob.token}});
+  ask(cy.conn, {{"type", "resume"}, {"table", cy.table}, {"token", cy.token}});
+  for (auto [before, seat] : {std::pair{hoyle, ann}, std::pair{three, cy}}) {
+    json after = hooks_->of_type(seat.conn, "table").front();  // the first after the resume: the whole story
+    EXPECT_EQ(after["state"], before["state"]);
+    EXPECT_EQ(after["commit"], before["commit"]);
+    EXPECT_EQ(after["moves"], before["moves"]);
+    EXPECT_EQ(after["event_count"], before["event_count"]);
+    EXPECT_EQ(after["events"].size(), after["event_count"].get<std::size_t>());
+  }
+  testing::play_out(*lobby_, *hooks_, {ann, bob});
+  testing::play_out(*lobby_, *hooks_, {cy});
+  // Played to the end across the restart, each game's log verifies against its commitment.
+  for (const auto& table : {ann.table, cy.table}) {
+    std::ostringstream log;
+    for (const auto& line : lobby_->room(table)->export_log(1)) log << line.dump() << "\n";
+    std::istringstream in(log.str());
+    auto report = server::verify_log(in, table);
+    EXPECT_TRUE(report.ok) << report.text;
+  }
+}
+
+TEST_F(ServerTest, APlayerGoneLongerThanTheTimeoutIsPlayedByABotUntilTheyComeBack) {
+  Seat ann = create("hoyle", 2, "Ann", {{"timeout", 30}, {"set", {{"deals", "40"}}}});
+  Seat bob = join(ann.table, "Bob");
+  command(ann, "start");
+  lobby_->close(bob.conn);
+  hooks_->run();
+  EXPECT_FALSE(table_of(ann)["seats"][1]["connected"]);
+  EXPECT_FALSE(table_of(ann)["seats"][1]["away"]);
+  hooks_->advance(std::chrono::seconds(29));
+  hooks_->run();
+  EXPECT_FALSE(table_of(ann)["seats"][1]["away"]);
+  hooks_->advance(std::chrono::seconds(1));
+  hooks_->run();
+  EXPECT_TRUE(table_of(ann)["seats"][1]["away"]);
+  // Ann plays; whenever it is Bob's turn, his bot answers at once.
+  std::size_t moves = table_of(ann)["moves"];
+  testing::play_out(*lobby_, *hooks_, {ann}, 4);
+  json table = table_of(ann);
+  EXPECT_GT(table["moves"].get<std::size_t>(), moves);
+  if (table["status"] == "playing") {
+    EXPECT_EQ(table["to_act"], "Ann");
+  }
+  bob.conn = connect();
+  ask(bob.conn, {{"type", "resume"}, {"table", bob.table}, {"token", bob.token}});
+  EXPECT_FALSE(table_of(ann)["seats"][1]["away"]);
+  EXPECT_TRUE(table_of(ann)["seats"][1]["connected"]);
+}
+
+TEST_F(ServerTest, HintsAreForThePlayerToActAndChatIsShortText) {
+  Seat ann = create("hoyle", 2);
+  Seat bob = join(ann.table, "Bob");
+  command(ann, "start");
+  json table = table_of(ann);
+  Seat to_act = table["to_act"] == "Ann" ? ann : bob;
+  Seat idle = table["to_act"] == "Ann" ? bob : ann;
+  EXPECT_EQ(command(idle, "hint")["code"], "not_your_turn");
+  json hint = command(to_act, "hint", {{"id", 7}});
+  EXPECT_EQ(hint["type"], "hint") << hint.dump();
+  EXPECT_EQ(hint["id"], 7);
+  EXPECT_TRUE(hint["hint"].contains("best") || hint["hint"].contains("choices")) << hint.dump();
+  json chat = command(ann, "chat", {{"text", "<b>hi</b> Bob"}});
+  EXPECT_EQ(hooks_->last(bob.conn, "chat")["text"], "<b>hi</b> Bob");
+  EXPECT_EQ(hooks_->last(bob.conn, "chat")["from"], "Ann");
+  EXPECT_EQ(command(ann, "chat", {{"text", std::string(201, 'x')}})["code"], "bad_message");
+  EXPECT_EQ(command(ann, "chat", {{"text", ""}})["code"], "bad_message");
+}
+
+TEST_F(ServerTest, AFloodOfMessagesIsRateLimitedWithoutDroppingTheConnection) {
+  options_.messages_per_second = 10;
+  options_.message_burst = 5;
+  restart();
+  ConnId c = connect();
+  int limited = 0;
+  for (int i = 0; i < 20; ++i) limited += ask(c, {{"type", "tables"}})["code"] == "rate_limited";
+  EXPECT_EQ(limited, 15);
+  hooks_->advance(std::chrono::seconds(1));
+  EXPECT_EQ(ask(c, {{"type", "tables"}})["type"], "tables");
+}
+
+TEST_F(ServerTest, PlayAgainKeepsTheSeatsWithANewCommitment) {
+  Seat ann = create("hoyle", 2);
+  command(ann, "bot", {{"kind", "sensible"}});
+  EXPECT_EQ(command(ann, "again")["code"], "not_over");
+  command(ann, "start");
+  testing::play_out(*lobby_, *hooks_, {ann});
+  json first = table_of(ann);
+  ASSERT_EQ(first["status"], "over");
+  command(ann, "again");
+  json second = table_of(ann);
+  EXPECT_EQ(second["status"], "waiting");
+  EXPECT_EQ(second["game"], 2);
+  EXPECT_NE(second["commit"], first["commit"]);
+  EXPECT_TRUE(second["seed"].is_null());
+  EXPECT_EQ(second["seats"], first["seats"]);
+  command(ann, "start");
+  EXPECT_NE(table_of(ann)["status"], "waiting");  // dealt (a short game can even be over already)
+  EXPECT_EQ(lobby_->room(ann.table)->export_log(1).size(), first["moves"].get<std::size_t>() + 1);
+}
+
+}  // namespace
+}  // namespace inbetween

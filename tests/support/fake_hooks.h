@@ -1,0 +1,69 @@
+#pragma once
+// Hooks the test drives step by step: messages collected per connection, off-thread work and
+// timers run when the test says so, and a clock that moves only when told.
+#include <deque>
+#include <functional>
+#include <map>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "server/hooks.h"
+
+namespace inbetween::testing {
+
+class FakeHooks final : public server::Hooks {
+ public:
+  void send(server::ConnId conn, std::string text) override { inbox[conn].push_back(nlohmann::json::parse(text)); }
+  void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
+    tasks_.push_back([work = std::move(work), done = std::move(done)] { done(work()); });
+  }
+  void after(std::chrono::milliseconds delay, std::function<void()> fire) override {
+    timers_.push_back({now_ + delay, std::move(fire)});
+  }
+  std::chrono::steady_clock::time_point now() override { return now_; }
+
+  // Runs queued work and due timers until nothing is left to run now; returns how many ran.
+  int run(int limit = 1'000'000) {
+    int ran = 0;
+    while (ran < limit) {
+      if (!tasks_.empty()) {
+        auto task = std::move(tasks_.front());
+        tasks_.pop_front();
+        task();
+      } else {
+        auto due = std::find_if(timers_.begin(), timers_.end(), [&](const auto& t) { return t.first <= now_; });
+        if (due == timers_.end()) break;
+        auto fire = std::move(due->second);
+        timers_.erase(due);
+        fire();
+      }
+      ++ran;
+    }
+    return ran;
+  }
+  void advance(std::chrono::milliseconds by) { now_ += by; }
+
+  // Every message of `type` a connection got, oldest first.
+  std::vector<nlohmann::json> of_type(server::ConnId conn, const std::string& type) const {
+    std::vector<nlohmann::json> out;
+    auto it = inbox.find(conn);
+    if (it == inbox.end()) return out;
+    for (const auto& m : it->second)
+      if (m.value("type", "") == type) out.push_back(m);
+    return out;
+  }
+  nlohmann::json last(server::ConnId conn, const std::string& type) const {
+    auto all = of_type(conn, type);
+    return all.empty() ? nlohmann::json() : all.back();
+  }
+
+  std::map<server::ConnId, std::vector<nlohmann::json>> inbox;
+
+ private:
+  std::chrono::steady_clock::time_point now_{std::chrono::hours(1)};
+  std::deque<std::function<void()>> tasks_;
+  std::vector<std::pair<std::chrono::steady_clock::time_point, std::function<void()>>> timers_;
+};
+
+}  // namespace inbetween::testing
