@@ -230,7 +230,7 @@ export function renderWaiting(t: TableMsg, bots: string[], name: string, act: Wa
   const free = t.seats.filter((s) => !s.name).length;
   const isCreator = t.you !== null && t.you === t.creator;
   const parts: HTMLElement[] = [
-    h('h2', {}, 'Waiting for players'),
+    h('h2', {}, free ? 'Waiting for players' : `Ready for game ${t.game}`),
     h(
       'p',
       { class: 'share' },

@@ -12,7 +12,7 @@ export function joinLink(code: string): string {
 
 export function renderHeader(t: TableMsg, onCopy: () => void): HTMLElement {
   const status =
-    t.status === 'waiting' ? 'waiting for players' : t.status === 'playing' ? `game ${t.game} in play` : `game ${t.game} over`;
+    t.status === 'waiting' ? (t.seats.some((x) => !x.name) ? 'waiting for players' : `game ${t.game} waiting for the start`) : t.status === 'playing' ? `game ${t.game} in play` : `game ${t.game} over`;
   return h(
     'header',
     { class: 'table-head' },
