@@ -10,7 +10,12 @@ import { join } from 'node:path';
 
 // The config is read again in every worker: keep the port and database in the environment, which
 // the workers inherit, so they all talk to the one server.
-process.env.INBETWEEN_TEST_PORT ??= String(18000 + (process.pid % 1000));
+// A free port, asked of the system once (a port the test's own restart server takes is the next one).
+process.env.INBETWEEN_TEST_PORT ??= execSync(
+  `node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"`,
+)
+  .toString()
+  .trim();
 process.env.INBETWEEN_TEST_DB ??= join(tmpdir(), `inbetween-web-test-${process.pid}-${Date.now()}.db`);
 const port = Number(process.env.INBETWEEN_TEST_PORT);
 const db = process.env.INBETWEEN_TEST_DB;
