@@ -1,0 +1,50 @@
+// After a game: the standings, "play again" for the creator, the verify and log links, and a
+// button for the step-through of the game.
+
+import { h, signed } from './dom';
+import type { TableMsg } from './types';
+import { isTb } from './types';
+
+export interface AfterGameActions {
+  again(): void;
+  replay(): void;
+}
+
+export function renderAfterGame(t: TableMsg, act: AfterGameActions): HTMLElement | null {
+  const s = t.state;
+  if (t.status !== 'over' || !s) return null;
+  const code = encodeURIComponent(t.table);
+  const rows = isTb(s)
+    ? [...s.players].sort((a, b) => b.total - a.total).map((p) => [p.name, `${p.total} points`])
+    : [...s.players].sort((a, b) => b.net - a.net).map((p) => [p.name, `${p.chips} chips (${signed(p.net)})`]);
+  const winners = s.winners;
+  const list = h(
+    'ol',
+    { class: 'standings', 'data-testid': 'standings' },
+    ...rows.map(([name, what]) =>
+      h('li', { class: winners.includes(name) ? 'winner' : '' }, h('span', { class: 'name' }, name), ' ', h('span', { class: 'sub' }, what), winners.includes(name) ? ' \u2605' : ''),
+    ),
+  );
+  const isCreator = t.you !== null && t.you === t.creator;
+  const headline =
+    !isTb(s) && s.banking === 'house'
+      ? winners.length
+        ? `Ahead of the house: ${winners.join(', ')}`
+        : 'Nobody beat the house.'
+      : `Winner${winners.length > 1 ? 's' : ''}: ${winners.join(', ')}`;
+  return h(
+    'section',
+    { class: 'panel after-game', 'data-testid': 'after-game', 'aria-label': 'Game over' },
+    h('h2', {}, `Game ${t.game} is over`),
+    h('p', { class: 'headline' }, headline),
+    list,
+    h(
+      'div',
+      { class: 'after-actions' },
+      isCreator ? h('button', { type: 'button', class: 'primary', 'data-testid': 'again', onclick: act.again }, 'Play again') : h('span', { class: 'sub' }, 'The host may start another game.'),
+      h('button', { type: 'button', 'data-testid': 'replay-button', onclick: act.replay }, 'Step through the game'),
+      h('a', { href: `/tables/${code}/verify`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' }, 'Verify'),
+      h('a', { href: `/tables/${code}/log`, download: `inbetween-${t.table}-${t.game}.jsonl`, 'data-testid': 'log-link' }, 'Download log'),
+    ),
+  );
+}

@@ -1,0 +1,209 @@
+// The action controls: only the legal actions (from the `legal` the server sends to the player
+// to act), a bet/wager amount limited to the legal range (number input and slider), and the
+// keyboard shortcuts: 1-9 for the buttons in order, and letters for the common ones.
+
+import { h } from './dom';
+import { actionText } from './narration';
+import type { Action, Choice, Legal } from './types';
+
+interface Button {
+  key: string | null; // letter shortcut
+  el: HTMLButtonElement;
+  run: () => void;
+}
+
+const LETTERS: Record<string, string> = {
+  bet: 'b', pass: 'p', raise: 'r', stand: 's', keep: 'k', draw: 'd', bank: 'n', end_turn: 'e',
+};
+
+export class Controls {
+  readonly el: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly area: HTMLElement;
+  private buttons: Button[] = [];
+  private amountInput: HTMLInputElement | null = null;
+  private lastAmount: number | null = null;
+  private lastKey = '';
+
+  constructor(
+    private readonly send: (a: Action) => void,
+    private readonly askHint: () => void,
+  ) {
+    this.status = h('p', { class: 'turn', 'data-testid': 'status', role: 'status' });
+    this.area = h('div', { class: 'actions', 'data-testid': 'actions' });
+    this.el = h('section', { class: 'panel controls', 'aria-label': 'Your move' }, this.status, this.area);
+  }
+
+  setStatus(text: string): void {
+    this.status.textContent = text;
+  }
+
+  render(legal: Legal | null, family: string, canHint: boolean): void {
+    this.buttons = [];
+    this.amountInput = null;
+    this.area.replaceChildren();
+    const actions = legal?.actions ?? [];
+    const key = JSON.stringify(actions);
+    if (key !== this.lastKey) this.lastAmount = null; // a new decision: start from the suggested amount
+    this.lastKey = key;
+    if (!actions.length) return;
+
+    const row = h('div', { class: 'action-buttons' });
+    for (const c of actions) {
+      if (c.type === 'bet' || c.type === 'rebuy') {
+        this.area.appendChild(this.amountControl(c, family));
+      } else if (c.type === 'call' && Array.isArray(c.ace)) {
+        for (const ace of c.ace) this.addButton(row, { type: 'call', ace }, family, null);
+      } else {
+        this.addButton(row, strip(c), family, LETTERS[c.type] ?? null);
+      }
+    }
+    if (row.childElementCount) this.area.appendChild(row);
+    if (canHint) {
+      const hint = h('button', { type: 'button', class: 'hint-btn', 'data-testid': 'hint-button', onclick: () => this.askHint() }, 'Hint ', h('kbd', {}, 'h'));
+      this.area.appendChild(h('div', { class: 'action-buttons' }, hint));
+    }
+    // digits for every button, in order
+    this.buttons.forEach((b, i) => {
+      if (i < 9) b.el.prepend(h('kbd', { class: 'digit' }, String(i + 1)), ' ');
+    });
+  }
+
+  private addButton(row: HTMLElement, a: Action, family: string, letter: string | null): void {
+    const idx = this.buttons.length;
+    const el = h(
+      'button',
+      {
+        type: 'button',
+        class: `act act-${a.type}`,
+        'data-testid': `action-${a.type}${a.type === 'call' ? `-${a.ace}` : ''}`,
+        'data-action': JSON.stringify(a),
+        'data-index': idx,
+      },
+      actionText(a, family),
+      letter ? h('kbd', { class: 'letter' }, letter) : null,
+    );
+    const run = () => this.fire(a);
+    el.addEventListener('click', run);
+    row.appendChild(el);
+    this.buttons.push({ key: letter, el, run });
+  }
+
+  private amountControl(c: Choice, family: string): HTMLElement {
+    const min = c.min ?? 1;
+    const max = Math.max(min, c.max ?? min);
+    const isBet = c.type === 'bet';
+    const start = this.lastAmount !== null && this.lastAmount >= min && this.lastAmount <= max ? this.lastAmount : min;
+    const id = isBet ? 'bet-amount' : 'rebuy-amount';
+    const input = h('input', {
+      id,
+      type: 'number',
+      inputmode: 'numeric',
+      min,
+      max,
+      step: 1,
+      value: start,
+      class: 'amount',
+      'data-testid': isBet ? 'bet-input' : 'rebuy-input',
+      'aria-label': `${actionText({ type: c.type }, family)} amount, ${min} to ${max}`,
+    });
+    const slider = h('input', {
+      type: 'range',
+      min,
+      max,
+      step: 1,
+      value: start,
+      class: 'slider',
+      disabled: min === max,
+      'data-testid': isBet ? 'bet-slider' : 'rebuy-slider',
+      'aria-label': `${actionText({ type: c.type }, family)} amount slider`,
+    });
+    const clamp = (v: number) => Math.min(max, Math.max(min, Math.round(Number.isFinite(v) ? v : min)));
+    slider.addEventListener('input', () => {
+      input.value = slider.value;
+      if (isBet) this.lastAmount = Number(slider.value);
+    });
+    input.addEventListener('input', () => {
+      const v = Number(input.value);
+      if (Number.isFinite(v) && v >= min && v <= max) slider.value = String(v);
+      if (isBet) this.lastAmount = v;
+    });
+    input.addEventListener('change', () => {
+      input.value = String(clamp(Number(input.value)));
+      slider.value = input.value;
+    });
+    const run = () => {
+      const amount = clamp(Number(input.value));
+      input.value = String(amount);
+      this.fire({ type: c.type, amount });
+    };
+    input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        run();
+      }
+    });
+    const letter = isBet ? 'b' : null;
+    const btn = h(
+      'button',
+      { type: 'button', class: `act act-${c.type} primary`, 'data-testid': `action-${c.type}` },
+      actionText({ type: c.type }, family),
+      letter ? h('kbd', { class: 'letter' }, letter) : null,
+    );
+    btn.addEventListener('click', run);
+    this.buttons.push({ key: letter, el: btn, run });
+    if (isBet) this.amountInput = input;
+    return h(
+      'div',
+      { class: `amount-row ${c.type}` },
+      h('label', { for: id, class: 'amount-label' }, `${min}\u2013${max}`),
+      input,
+      slider,
+      btn,
+    );
+  }
+
+  private fire(a: Action): void {
+    for (const b of this.buttons) b.el.disabled = true;
+    this.send(a);
+  }
+
+  /** Re-enables the buttons (the action was refused). */
+  unlock(): void {
+    for (const b of this.buttons) b.el.disabled = false;
+  }
+
+  /** A keyboard shortcut; true when it was one. */
+  key(e: KeyboardEvent): boolean {
+    const k = e.key.toLowerCase();
+    if (/^[1-9]$/.test(k)) {
+      const b = this.buttons[Number(k) - 1];
+      if (b && !b.el.disabled) {
+        b.run();
+        return true;
+      }
+      return false;
+    }
+    if ((k === '+' || k === '=' || k === '-') && this.amountInput) {
+      const inp = this.amountInput;
+      const v = Number(inp.value) + (k === '-' ? -1 : 1);
+      if (v >= Number(inp.min) && v <= Number(inp.max)) {
+        inp.value = String(v);
+        inp.dispatchEvent(new Event('input'));
+      }
+      return true;
+    }
+    const b = this.buttons.find((x) => x.key === k);
+    if (b && !b.el.disabled) {
+      b.run();
+      return true;
+    }
+    return false;
+  }
+}
+
+/** The action to send for a legal choice (no range fields). */
+function strip(c: Choice): Action {
+  const { min: _min, max: _max, ...rest } = c;
+  return rest as Action;
+}

@@ -1,0 +1,81 @@
+// The hint panel: the engine's exact value of every choice (`hint` reply), the odds of the third
+// card in the pot and house games, and the Kelly bet.
+
+import { h } from './dom';
+import { actionText } from './narration';
+import type { Action, Hint } from './types';
+
+function same(a: Action, b: Action): boolean {
+  return JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+}
+
+function pct(n: number, of: number): string {
+  return of ? `${((100 * n) / of).toFixed(1)}%` : '\u2013';
+}
+
+export class HintPanel {
+  readonly el: HTMLElement;
+  private readonly body: HTMLElement;
+
+  constructor(private readonly play: (a: Action) => void) {
+    this.body = h('div', { class: 'hint-body' }, h('p', { class: 'sub' }, 'Press h or ? on your turn for the exact value of each choice.'));
+    this.el = h('section', { class: 'panel hint', 'data-testid': 'hint', 'aria-label': 'Hint', 'aria-live': 'polite' }, h('h2', {}, 'Hint'), this.body);
+  }
+
+  clear(): void {
+    this.body.replaceChildren(h('p', { class: 'sub' }, 'Press h or ? on your turn for the exact value of each choice.'));
+  }
+
+  waiting(): void {
+    this.body.replaceChildren(h('p', { class: 'sub' }, 'Working out the odds\u2026'));
+  }
+
+  show(hint: Hint, family: string): void {
+    const parts: HTMLElement[] = [];
+    parts.push(h('p', { class: 'best' }, 'Best: ', h('strong', {}, actionText(hint.best, family))));
+    if (hint.odds) parts.push(oddsBar(hint.odds));
+    const tb = family === 'threebetween';
+    const rows = hint.choices.map((c) => {
+      const v = tb ? c.value : c.ev;
+      const best = same(c.action, hint.best);
+      return h(
+        'tr',
+        { class: best ? 'best-row' : '' },
+        h('td', {}, actionText(c.action, family), c.why ? h('span', { class: 'why' }, ` (${c.why})`) : null),
+        h('td', { class: 'num' }, v === undefined ? '' : (v >= 0 ? '+' : '') + v.toFixed(3)),
+        h('td', {}, h('button', { type: 'button', class: 'small-btn', onclick: () => this.play(c.action) }, 'play')),
+      );
+    });
+    parts.push(
+      h(
+        'table',
+        { class: 'hint-table' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'choice'), h('th', { class: 'num' }, tb ? 'exp. round score' : 'exp. chips'), h('th', {}, ''))),
+        h('tbody', {}, ...rows),
+      ),
+    );
+    if (hint.kelly) parts.push(h('p', { class: 'sub' }, 'Kelly (most growth of the stack): ', h('strong', {}, actionText(hint.kelly, family))));
+    if (tb && hint.composition) parts.push(h('p', { class: 'sub' }, `Solved for a ${hint.composition} deck.`));
+    if (hint.cards_left !== undefined) parts.push(h('p', { class: 'sub' }, `${hint.cards_left} card${hint.cards_left === 1 ? '' : 's'} unseen since the shuffle.`));
+    this.body.replaceChildren(...parts);
+  }
+}
+
+function oddsBar(o: NonNullable<Hint['odds']>): HTMLElement {
+  const segs: [string, number, string][] = [
+    ['between', o.between, 'between'],
+    ['outside', o.outside, 'outside'],
+    ['hit_post', o.hit_post, 'hit a post'],
+    ['triple_ace', o.triple_ace, 'three aces'],
+  ];
+  const bar = h('div', { class: 'odds-bar', role: 'img', 'aria-label': segs.map(([, n, l]) => `${l} ${pct(n, o.cards)}`).join(', ') });
+  const legend = h('ul', { class: 'odds-legend' });
+  for (const [k, n, l] of segs) {
+    if (!n) continue;
+    const seg = h('span', { class: `seg seg-${k}` });
+    seg.style.width = `${(100 * n) / o.cards}%`;
+    bar.appendChild(seg);
+    legend.appendChild(h('li', {}, h('span', { class: `sw seg-${k}` }), ` ${l}: ${n}/${o.cards} (${pct(n, o.cards)})`));
+  }
+  return h('div', { class: 'odds' }, bar, legend);
+}

@@ -1,0 +1,269 @@
+// The lobby: your name, a new table from a preset (knob overrides, seat count) or pasted rule
+// text, the open tables, join or watch by code; and the waiting room of a table before its start
+// (join link, add bots, start).
+
+import { h } from './dom';
+import { joinLink } from './table';
+import type { Preset, TableListing, TableMsg } from './types';
+
+export interface CreateRequest {
+  name: string;
+  rules?: string;
+  rules_text?: string;
+  set: Record<string, string>;
+  seats: number;
+  timeout?: number;
+}
+
+export interface LobbyActions {
+  create(req: CreateRequest): void;
+  join(code: string, name: string): void;
+  watch(code: string): void;
+  refresh(): void;
+  nameChanged(name: string): void;
+}
+
+/** "a=1, b = x" or one per line → {a: "1", b: "x"}; throws on a piece without "=". */
+export function parseKnobs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const piece of text.split(/[\n,;]+/)) {
+    const p = piece.trim();
+    if (!p) continue;
+    const eq = p.indexOf('=');
+    if (eq <= 0) throw new Error(`"${p}" is not knob=value`);
+    out[p.slice(0, eq).trim()] = p.slice(eq + 1).trim();
+  }
+  return out;
+}
+
+export function normalizeCode(code: string): string {
+  return code.trim().replace(/^#/, '').toUpperCase();
+}
+
+export class Lobby {
+  readonly el: HTMLElement;
+  readonly nameInput: HTMLInputElement;
+  private readonly presetSelect: HTMLSelectElement;
+  private readonly seatsInput: HTMLInputElement;
+  private readonly knobsInput: HTMLTextAreaElement;
+  private readonly rulesText: HTMLTextAreaElement;
+  private readonly timeoutInput: HTMLInputElement;
+  private readonly codeInput: HTMLInputElement;
+  private readonly tablesList: HTMLElement;
+  private readonly message: HTMLElement;
+  private presets: Preset[] = [];
+
+  constructor(private readonly act: LobbyActions, name: string) {
+    this.nameInput = h('input', { id: 'name', type: 'text', maxlength: 40, value: name, autocomplete: 'nickname', 'data-testid': 'name-input', placeholder: 'Your name' });
+    this.nameInput.addEventListener('change', () => act.nameChanged(this.nameInput.value.trim()));
+    this.presetSelect = h('select', { id: 'preset', 'data-testid': 'preset-select' });
+    this.presetSelect.addEventListener('change', () => this.presetChanged());
+    this.seatsInput = h('input', { id: 'seats', type: 'number', min: 1, max: 8, value: 2, 'data-testid': 'seats-input' });
+    this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 5, max: 3600, value: 60, 'data-testid': 'timeout-input' });
+    this.knobsInput = h('textarea', { id: 'knobs', rows: 2, placeholder: 'start_chips=50, max_bet=5', 'data-testid': 'knobs-input', spellcheck: 'false' });
+    this.rulesText = h('textarea', { id: 'rules-text', rows: 6, placeholder: 'game = "pot"\nname = "mine"\n...', 'data-testid': 'rules-text-input', spellcheck: 'false' });
+    this.codeInput = h('input', { id: 'code', type: 'text', maxlength: 12, placeholder: 'CODE', autocapitalize: 'characters', 'data-testid': 'join-code-input' });
+    this.tablesList = h('ul', { class: 'open-tables', 'data-testid': 'open-tables' }, h('li', { class: 'sub' }, 'Loading\u2026'));
+    this.message = h('p', { class: 'error', role: 'alert', 'data-testid': 'lobby-error' });
+
+    const createForm = h(
+      'form',
+      { class: 'panel create', 'aria-label': 'New table' },
+      h('h2', {}, 'New table'),
+      field('Rules', this.presetSelect, 'preset'),
+      h('div', { class: 'two' }, field('Seats', this.seatsInput, 'seats'), field('Turn timeout (s)', this.timeoutInput, 'timeout')),
+      field('Knobs (key=value, comma or line separated)', this.knobsInput, 'knobs'),
+      h('details', {}, h('summary', {}, 'or paste a rule file'), this.rulesText, h('p', { class: 'sub' }, 'When filled, this text is used instead of the preset.')),
+      h('button', { type: 'submit', class: 'primary', 'data-testid': 'create' }, 'Create table'),
+    );
+    createForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.submitCreate();
+    });
+
+    const joinForm = h(
+      'form',
+      { class: 'panel join', 'aria-label': 'Join a table' },
+      h('h2', {}, 'Join by code'),
+      h(
+        'div',
+        { class: 'inline' },
+        this.codeInput,
+        h('button', { type: 'submit', class: 'primary', 'data-testid': 'join' }, 'Join'),
+        h('button', { type: 'button', 'data-testid': 'watch', onclick: () => this.codeAction(false) }, 'Watch'),
+      ),
+    );
+    joinForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.codeAction(true);
+    });
+
+    this.el = h(
+      'main',
+      { class: 'lobby', 'data-testid': 'lobby' },
+      h('section', { class: 'panel you' }, field('Your name', this.nameInput, 'name')),
+      this.message,
+      createForm,
+      joinForm,
+      h(
+        'section',
+        { class: 'panel tables' },
+        h('div', { class: 'row-head' }, h('h2', {}, 'Open tables'), h('button', { type: 'button', class: 'link-btn', onclick: () => act.refresh(), 'data-testid': 'refresh-tables' }, 'refresh')),
+        this.tablesList,
+      ),
+    );
+  }
+
+  get name(): string {
+    return this.nameInput.value.trim();
+  }
+
+  error(text: string): void {
+    this.message.textContent = text;
+  }
+
+  setPresets(presets: Preset[]): void {
+    this.presets = presets;
+    const keep = this.presetSelect.value;
+    this.presetSelect.replaceChildren(
+      ...presets.map((p) => h('option', { value: p.name, title: p.title }, `${p.name} \u2014 ${p.title}`)),
+    );
+    if (keep && presets.some((p) => p.name === keep)) this.presetSelect.value = keep;
+    this.presetChanged();
+  }
+
+  private presetChanged(): void {
+    const p = this.presets.find((x) => x.name === this.presetSelect.value);
+    if (!p) return;
+    this.seatsInput.min = String(p.min_players);
+    this.seatsInput.max = String(p.max_players);
+    const v = Number(this.seatsInput.value);
+    if (!(v >= p.min_players && v <= p.max_players)) this.seatsInput.value = String(Math.max(2, p.min_players));
+  }
+
+  setTables(tables: TableListing[]): void {
+    if (!tables.length) {
+      this.tablesList.replaceChildren(h('li', { class: 'sub' }, 'No open tables. Create one!'));
+      return;
+    }
+    this.tablesList.replaceChildren(
+      ...tables.map((t) => {
+        const canJoin = t.status === 'waiting' && t.filled < t.seats;
+        return h(
+          'li',
+          { 'data-testid': `open-table-${t.table}` },
+          h('span', { class: 'code' }, t.table),
+          h('span', { class: 'what' }, `${t.rules} \u00b7 ${t.filled}/${t.seats} seated \u00b7 ${t.status}${t.watchers ? ` \u00b7 ${t.watchers} watching` : ''}`),
+          h(
+            'span',
+            { class: 'btns' },
+            canJoin ? h('button', { type: 'button', 'data-testid': `join-${t.table}`, onclick: () => this.joinCode(t.table) }, 'Join') : null,
+            h('button', { type: 'button', 'data-testid': `watch-${t.table}`, onclick: () => this.act.watch(t.table) }, 'Watch'),
+          ),
+        );
+      }),
+    );
+  }
+
+  private needName(): string | null {
+    const name = this.name;
+    if (!name) {
+      this.error('Type your name first.');
+      this.nameInput.focus();
+      return null;
+    }
+    this.act.nameChanged(name);
+    return name;
+  }
+
+  private joinCode(code: string): void {
+    const name = this.needName();
+    if (name) this.act.join(code, name);
+  }
+
+  private codeAction(join: boolean): void {
+    const code = normalizeCode(this.codeInput.value);
+    if (!code) {
+      this.error('Type a table code.');
+      this.codeInput.focus();
+      return;
+    }
+    if (join) this.joinCode(code);
+    else this.act.watch(code);
+  }
+
+  private submitCreate(): void {
+    const name = this.needName();
+    if (!name) return;
+    let set: Record<string, string>;
+    try {
+      set = parseKnobs(this.knobsInput.value);
+    } catch (e) {
+      this.error((e as Error).message);
+      return;
+    }
+    const text = this.rulesText.value.trim();
+    const req: CreateRequest = { name, set, seats: Number(this.seatsInput.value) || 2 };
+    const timeout = Number(this.timeoutInput.value);
+    if (timeout > 0) req.timeout = timeout;
+    if (text) req.rules_text = this.rulesText.value;
+    else req.rules = this.presetSelect.value;
+    this.error('');
+    this.act.create(req);
+  }
+}
+
+function field(label: string, control: HTMLElement, id: string): HTMLElement {
+  return h('div', { class: 'field' }, h('label', { for: id }, label), control);
+}
+
+export interface WaitingActions {
+  join(name: string): void;
+  addBot(kind: string): void;
+  start(): void;
+  copyLink(): void;
+}
+
+/** Before the start: the join link, a name to take a seat, and the host's bots and start. */
+export function renderWaiting(t: TableMsg, bots: string[], name: string, act: WaitingActions): HTMLElement {
+  const link = joinLink(t.table);
+  const free = t.seats.filter((s) => !s.name).length;
+  const isCreator = t.you !== null && t.you === t.creator;
+  const parts: HTMLElement[] = [
+    h('h2', {}, free ? 'Waiting for players' : `Ready for game ${t.game}`),
+    h(
+      'p',
+      { class: 'share' },
+      'Share this link: ',
+      h('a', { href: link, 'data-testid': 'join-link' }, link),
+      ' ',
+      h('button', { type: 'button', class: 'link-btn', onclick: act.copyLink }, 'copy'),
+    ),
+    h('p', { class: 'sub' }, `${t.seats.length - free} of ${t.seats.length} seats filled.`),
+  ];
+  if (t.you === null && free > 0) {
+    const input = h('input', { type: 'text', maxlength: 40, value: name, placeholder: 'Your name', 'aria-label': 'Your name', 'data-testid': 'seat-name-input' });
+    const form = h('form', { class: 'inline' }, input, h('button', { type: 'submit', class: 'primary', 'data-testid': 'join-seat' }, 'Take a seat'));
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      if (input.value.trim()) act.join(input.value.trim());
+      else input.focus();
+    });
+    parts.push(form);
+  }
+  if (isCreator) {
+    if (free > 0) {
+      const kind = h('select', { 'aria-label': 'Bot kind', 'data-testid': 'bot-kind' }, ...bots.map((b) => h('option', { value: b }, b)));
+      if (bots.includes('sensible')) kind.value = 'sensible';
+      parts.push(
+        h('div', { class: 'inline' }, kind, h('button', { type: 'button', 'data-testid': 'add-bot', onclick: () => act.addBot(kind.value) }, 'Add bot')),
+      );
+    }
+    parts.push(
+      h('button', { type: 'button', class: 'primary', 'data-testid': 'start', disabled: free > 0, onclick: act.start }, free > 0 ? `Start (${free} seat${free > 1 ? 's' : ''} empty)` : 'Start the game'),
+    );
+  } else if (t.you !== null) {
+    parts.push(h('p', { class: 'sub' }, 'The host starts the game when every seat is filled.'));
+  }
+  return h('section', { class: 'panel waiting', 'data-testid': 'waiting' }, ...parts);
+}

@@ -1,0 +1,170 @@
+// Words for the engine's events and actions (docs/protocol.md), and the narration panel that
+// tells the game as it goes.
+
+import { cardText } from './cards';
+import { h } from './dom';
+import type { Action, GameEvent, Choice } from './types';
+
+const OUTCOMES: Record<string, string> = {
+  between: 'between the posts',
+  outside: 'outside the posts',
+  hit_post: 'hit a post',
+  triple_ace: 'three aces',
+  trips: 'trips',
+  no_trips: 'no trips',
+};
+
+function chips(n: number | undefined): string {
+  return `${n ?? 0} chip${n === 1 ? '' : 's'}`;
+}
+
+function laid(l: { card: string; as?: string | null } | undefined): string {
+  if (!l) return '?';
+  return l.as && l.card.includes('/') ? `${l.card} as ${l.as}` : l.card;
+}
+
+/** One sentence for one event. */
+export function eventText(e: GameEvent): string {
+  const who = e.player ?? 'The table';
+  const c = e.card ? cardText(e.card) : '';
+  switch (e.type) {
+    case 'shuffled':
+      return e.shuffle ? `The discards are shuffled (reshuffle ${e.shuffle}).` : 'The cards are shuffled.';
+    case 'draw_for_deal':
+      return `${who} draws ${c} for the deal.`;
+    case 'dealer_chosen':
+      return `${who} deals first.`;
+    case 'ante':
+      return `${who} antes ${chips(e.amount)}.`;
+    case 'banker_stake':
+      return `${who} stakes ${chips(e.amount)} as banker.`;
+    case 'rebuy':
+      return `${who} buys ${chips(e.amount)}.`;
+    case 'post_dealt':
+      return e.player ? `Post for ${e.player}: ${c}.` : `Post: ${c}.`;
+    case 'ace_called':
+      return `${who} calls the ace ${e.ace}.`;
+    case 'posts_replaced':
+      return 'The posts are a pair: they are replaced.';
+    case 'pair_paid':
+      return `A pair of posts: ${who} takes ${chips(e.amount)} from the pot.`;
+    case 'consecutive_loss':
+      return `Consecutive posts: ${who} pays ${chips(e.amount)} into the pot.`;
+    case 'push':
+      return e.amount ? `${who}: a push, the ${chips(e.amount)} come back.` : `${who}: no bet this turn.`;
+    case 'bet':
+      return `${who} bets ${e.amount}.`;
+    case 'raise':
+      return `${who} raises by ${e.amount}.`;
+    case 'stand':
+      return `${who} stands.`;
+    case 'pass':
+      return `${who} passes.`;
+    case 'third_card':
+      return `Third card ${c}: ${OUTCOMES[e.outcome ?? ''] ?? e.outcome}.`;
+    case 'win':
+      return `${who} wins ${chips(e.amount)}.`;
+    case 'loss':
+      return `${who} loses ${chips(e.amount)}${e.outcome === 'hit_post' ? ' (hit the post)' : ''}.`;
+    case 'dealer_takes_pot':
+      return `${who}, the dealer, takes the ${chips(e.amount)} left in the pot.`;
+    case 'dealer_changed':
+      return `The deal passes to ${who}.`;
+    case 'game_over':
+      return 'The game is over.';
+    // ThreeBeTween
+    case 'round_started':
+      return `Round ${e.round} starts; ${e.dealer} deals.`;
+    case 'limit_dealt':
+      return `${who} is dealt a limit card.`;
+    case 'kept':
+      return `${who} keeps both limit cards.`;
+    case 'replaced':
+      return `${who} replaces ${e.discarded} with ${e.dealt}.`;
+    case 'limits_laid':
+      return `${who} lays the limits ${laid(e.low)} and ${laid(e.high)}.`;
+    case 'drew':
+      return `${who} draws ${c}.`;
+    case 'placed':
+      return `${who} places ${laid({ card: e.card ?? '?', as: e.as })}.`;
+    case 'discarded':
+      return `${who} discards ${c}.`;
+    case 'threebetween':
+      return `${who} has a ThreeBeTween!`;
+    case 'banked':
+      return `${who} banks ${e.points} points.`;
+    case 'passed':
+      return `${who} passes with ${e.points} points for the round.`;
+    case 'bust':
+      return `${who} busts (${e.reason === 'identical_limits' ? 'identical limits' : 'nothing placed'})${e.banked_lost ? `, losing ${e.banked_lost} banked` : ''}.`;
+    case 'tally':
+      return `${who} scores ${e.round} this round: ${e.total} in all.`;
+    default:
+      return `${who}: ${e.type}.`;
+  }
+}
+
+/** Words for an action (a button, a hint line, a replay step). */
+export function actionText(a: Action | Choice, family?: string): string {
+  switch (a.type) {
+    case 'bet':
+      if (a.amount === undefined) return family === 'house' ? 'Wager' : 'Bet';
+      return `${family === 'house' ? 'Wager' : 'Bet'} ${a.amount}`;
+    case 'pass':
+      return family === 'threebetween' ? 'Pass (end my round)' : 'Pass';
+    case 'call':
+      return `Call the ace ${typeof a.ace === 'string' ? a.ace : ''}`.trim();
+    case 'raise':
+      return 'Raise (double)';
+    case 'stand':
+      return 'Stand';
+    case 'rebuy':
+      return a.amount === undefined ? 'Rebuy' : `Rebuy ${a.amount}`;
+    case 'keep':
+      return 'Keep both limits';
+    case 'replace':
+      return `Replace ${a.card}`;
+    case 'place_limits':
+      return `Lay ${laid(a.low)} low, ${laid(a.high)} high`;
+    case 'draw':
+      return 'Draw';
+    case 'place':
+      return a.card === '?' ? 'Place the wild' : `Place ${laid({ card: a.card ?? '?', as: a.as })}`;
+    case 'end_turn':
+      return 'End turn';
+    case 'bank':
+      return 'Bank';
+    default:
+      return a.type;
+  }
+}
+
+const MAX_LINES = 300;
+
+export class Narration {
+  readonly el: HTMLElement;
+  private readonly list: HTMLOListElement;
+
+  constructor() {
+    this.list = h('ol', { class: 'narration-list', 'data-testid': 'narration', 'aria-live': 'polite' });
+    this.el = h('section', { class: 'panel narration', 'aria-label': 'What happened' }, h('h2', {}, 'Play by play'), this.list);
+  }
+
+  clear(): void {
+    this.list.replaceChildren();
+  }
+
+  add(events: GameEvent[], me?: string | null): void {
+    for (const e of events) {
+      const li = h('li', { class: `ev ev-${e.type}${me && e.player === me ? ' mine' : ''}` }, eventText(e));
+      this.list.appendChild(li);
+    }
+    while (this.list.childElementCount > MAX_LINES) this.list.firstElementChild?.remove();
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  note(text: string, cls = 'note'): void {
+    this.list.appendChild(h('li', { class: cls }, text));
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+}

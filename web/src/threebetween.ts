@@ -1,0 +1,107 @@
+// The ThreeBeTween board: for each player the two limit cards with the three spaces between
+// them, the cards just drawn, limit cards not laid yet, and the score sheet.
+
+import { cardEl, slotEl } from './cards';
+import { h } from './dom';
+import type { TbPlayer, TbState } from './types';
+
+const PHASES: Record<string, string> = {
+  replace: 'keep or replace a limit card',
+  place_limits: 'lay the limit cards',
+  turn: 'draw, bank or pass',
+  place: 'place the drawn cards',
+  over: 'over',
+};
+
+function playerRow(p: TbPlayer, s: TbState, me: string | null): HTMLElement {
+  const toAct = s.to_act === p.name;
+  const row = h('div', {
+    class: `tb-row${toAct ? ' to-act' : ''}${p.name === me ? ' me' : ''} status-${p.status}`,
+    'data-testid': `tb-player-${p.name}`,
+  });
+  const head = h(
+    'div',
+    { class: 'tb-head' },
+    h('span', { class: 'name' }, toAct ? '\u25B6 ' : '', p.name, p.name === me ? ' (you)' : '', s.dealer === p.name ? ' D' : ''),
+    h('span', { class: 'tb-score' }, `round ${p.round} \u00b7 total ${p.total}`),
+    p.status !== 'in' ? h('span', { class: 'badge' }, p.status) : null,
+  );
+  row.appendChild(head);
+
+  const line = h('div', { class: 'tb-line', 'aria-label': `${p.name}'s limits and spaces` });
+  if (p.limits) {
+    line.appendChild(labelled(cardEl(p.limits.low.card, { as: p.limits.low.as, small: true }), 'low'));
+    for (let i = 0; i < 3; i++) {
+      const sp = p.spaces[i];
+      line.appendChild(
+        labelled(sp ? cardEl(sp.card, { as: sp.as, small: true }) : slotEl(`space ${i + 1}, empty`, { small: true }), `space ${i + 1}`),
+      );
+    }
+    line.appendChild(labelled(cardEl(p.limits.high.card, { as: p.limits.high.as, small: true }), 'high'));
+  } else if (p.limit_cards.length) {
+    for (const c of p.limit_cards) line.appendChild(labelled(cardEl(c, { small: true }), 'limit card'));
+    line.appendChild(h('span', { class: 'tb-note' }, 'limit cards, not laid yet'));
+  } else {
+    line.appendChild(h('span', { class: 'tb-note' }, 'no limits'));
+  }
+  row.appendChild(line);
+
+  if (p.drawn.length) {
+    const drawn = h('div', { class: 'tb-drawn', 'data-testid': 'drawn' }, h('span', { class: 'tb-note' }, 'drawn: '));
+    for (const c of p.drawn) drawn.appendChild(cardEl(c, { small: true }));
+    row.appendChild(drawn);
+  }
+  if (toAct && p.limits && p.open_letters.length && p.status === 'in') {
+    row.appendChild(h('div', { class: 'tb-open' }, 'letters that fit: ', h('span', { class: 'mono' }, p.open_letters.join(' '))));
+  }
+  return row;
+}
+
+function labelled(card: Element, label: string): HTMLElement {
+  return h('figure', { class: 'tb-slot' }, card, h('figcaption', {}, label));
+}
+
+export function renderTbBoard(s: TbState, me: string | null): HTMLElement {
+  const board = h(
+    'section',
+    { class: 'board tb-board', 'aria-label': 'The table' },
+    h(
+      'div',
+      { class: 'board-info' },
+      h('span', {}, `round ${s.round}`),
+      h('span', {}, PHASES[s.phase] ?? s.phase),
+      h('span', {}, `to ${s.target} points`),
+      h('span', {}, `deck ${s.shoe.remaining}`),
+    ),
+  );
+  // The player to act first, then the others in seat order: on a phone the action is on top.
+  const order = [...s.players].sort((a, b) => Number(b.name === s.to_act) - Number(a.name === s.to_act));
+  for (const p of order) board.appendChild(playerRow(p, s, me));
+  return board;
+}
+
+export function renderScoreSheet(s: TbState): HTMLElement {
+  const rows = s.players.map((p) =>
+    h(
+      'tr',
+      { class: s.winners.includes(p.name) ? 'winner' : '' },
+      h('th', { scope: 'row' }, p.name),
+      h('td', {}, p.banks.length ? p.banks.join(' + ') : '\u2013'),
+      h('td', {}, String(p.in_front)),
+      h('td', {}, p.status === 'busted' ? 'bust' : String(p.round)),
+      h('td', { class: 'total' }, String(p.total)),
+    ),
+  );
+  return h(
+    'section',
+    { class: 'panel score-sheet', 'aria-label': 'Score sheet' },
+    h('h2', {}, 'Score sheet'),
+    h(
+      'table',
+      { 'data-testid': 'score-sheet' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'player'), h('th', {}, 'banked'), h('th', {}, 'in front'), h('th', {}, 'round'), h('th', {}, 'total'))),
+      h('tbody', {}, ...rows),
+    ),
+    h('p', { class: 'sub' }, `First to ${s.target} at a tally wins.`),
+  );
+}

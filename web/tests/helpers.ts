@@ -1,0 +1,57 @@
+// Shared steps of the browser tests: create a table, join it by its link, find whose turn it is.
+import { expect, type Page } from '@playwright/test';
+
+export async function createTable(page: Page, o: { name: string; rules: string; seats: number; knobs?: string; base?: string }): Promise<string> {
+  await page.goto(`${o.base ?? ''}/`);
+  await page.getByTestId('name-input').fill(o.name);
+  await expect(page.getByTestId('preset-select').locator(`option[value="${o.rules}"]`)).toHaveCount(1);
+  await page.getByTestId('preset-select').selectOption(o.rules);
+  await page.getByTestId('seats-input').fill(String(o.seats));
+  if (o.knobs) await page.getByTestId('knobs-input').fill(o.knobs);
+  await page.getByTestId('create').click();
+  await expect(page.getByTestId('waiting')).toBeVisible();
+  const code = (await page.getByTestId('table-code').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z0-9]+$/);
+  await expect(page).toHaveURL(new RegExp(`#${code}$`));
+  return code;
+}
+
+export async function joinByLink(page: Page, code: string, name: string): Promise<void> {
+  await page.goto(`/#${code}`);
+  await page.getByTestId('seat-name-input').fill(name);
+  await page.getByTestId('join-seat').click();
+  await expect(page.locator('.seat.me')).toContainText(name);
+}
+
+export async function addBots(page: Page, n: number, kind = 'sensible'): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    const filled = await page.locator('.seat:not(.empty)').count();
+    await page.getByTestId('bot-kind').selectOption(kind);
+    await page.getByTestId('add-bot').click();
+    await expect(page.locator('.seat:not(.empty)')).toHaveCount(filled + 1);
+  }
+}
+
+const enabledAction = '[data-testid=actions] button.act:not([disabled])';
+
+/** Waits until one of the pages may act (its index) or the game is over (-1). */
+export async function whoActs(pages: Page[], timeout = 30_000): Promise<number> {
+  let who = -2;
+  await expect
+    .poll(
+      async () => {
+        for (let i = 0; i < pages.length; i++) {
+          if (await pages[i].getByTestId('after-game').isVisible()) return (who = -1);
+          if (await pages[i].locator(enabledAction).first().isVisible()) return (who = i);
+        }
+        return (who = -2);
+      },
+      { timeout, intervals: [50, 100, 200] },
+    )
+    .toBeGreaterThan(-2);
+  return who;
+}
+
+export function firstAction(page: Page) {
+  return page.locator(enabledAction).first();
+}

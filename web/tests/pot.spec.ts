@@ -1,0 +1,107 @@
+// Two browsers at one Hoyle table: join by link, play the game out, see the standings; a reload
+// keeps the seat; chat shows text as text.
+import { expect, test } from '@playwright/test';
+import { createTable, firstAction, joinByLink, whoActs } from './helpers';
+
+test('two players play a pot game to the end', async ({ browser }) => {
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  const code = await createTable(a, { name: 'Ann', rules: 'hoyle', seats: 2 });
+  await expect(a.getByTestId('join-link')).toContainText(`#${code}`);
+  await joinByLink(b, code, 'Bob');
+  await expect(a.getByTestId('seat-1')).toContainText('Bob');
+  await expect(a.getByTestId('start')).toBeEnabled();
+  await a.getByTestId('start').click();
+  await expect(a.getByTestId('table-status')).toContainText('in play');
+  await expect(b.getByTestId('table-status')).toContainText('in play');
+  await expect(a.getByTestId('commit')).toHaveText(/^[0-9a-f]{64}$/);
+
+  const pages = [a, b];
+  let moves = 0;
+  for (;;) {
+    const i = await whoActs(pages);
+    if (i < 0) break;
+    const p = pages[i];
+    await expect(p.getByTestId('status')).toHaveText('Your turn.');
+    const bet = p.getByTestId('bet-input');
+    if (await bet.isVisible()) {
+      const min = Number(await bet.getAttribute('min'));
+      const max = Number(await bet.getAttribute('max'));
+      expect(min).toBeLessThanOrEqual(max);
+      await bet.fill(String(max));
+      await p.keyboard.press('Enter');
+    } else {
+      await firstAction(p).click();
+    }
+    moves += 1;
+    expect(moves).toBeLessThan(100);
+  }
+  expect(moves).toBeGreaterThan(0);
+  for (const p of pages) {
+    await expect(p.getByTestId('after-game')).toBeVisible();
+    await expect(p.getByTestId('standings').locator('li')).toHaveCount(2);
+    await expect(p.getByTestId('seed')).toHaveText(/^\d+$/);
+    await expect(p.getByTestId('narration')).toContainText('The game is over.');
+  }
+  await expect(a.getByTestId('verify-link')).toHaveAttribute('href', `/tables/${code}/verify`);
+  await expect(a.getByTestId('again')).toBeVisible();
+  await expect(b.getByTestId('again')).toHaveCount(0);
+  const log = await a.request.get(`/tables/${code}/log`);
+  expect(log.ok()).toBeTruthy();
+  expect((await log.text()).split('\n')[0]).toContain('"cmd":"new"');
+
+  // the step-through of the game
+  await b.getByTestId('replay-button').click();
+  await expect(b.getByTestId('replay')).toBeVisible();
+  await expect(b.getByTestId('replay-label')).toContainText('Step 0 of');
+  await b.keyboard.press('End');
+  await expect(b.getByTestId('replay-label')).not.toContainText('Step 0 of');
+
+  // play again: a new game with a new commitment
+  const commit = await a.getByTestId('commit').textContent();
+  await a.getByTestId('again').click();
+  // docs/server.md: `again` starts the next game. The server of commit 6575003 makes game 2 and
+  // waits for a `start` instead; the page serves both (the host gets the Start button).
+  await expect(a.getByTestId('table-status')).toContainText(/game 2 in play|waiting/);
+  if (await a.getByTestId('start').isVisible()) await a.getByTestId('start').click();
+  await expect(a.getByTestId('table-status')).toContainText('game 2 in play');
+  await expect(a.getByTestId('commit')).not.toHaveText(commit ?? '');
+  await expect(a.getByTestId('seed')).not.toHaveText(/^\d+$/);
+});
+
+test('a reload resumes the seat, and chat is text', async ({ browser }) => {
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  const code = await createTable(a, { name: 'Ann', rules: 'banker', seats: 2 });
+  await joinByLink(b, code, 'Bob');
+  await a.getByTestId('start').click();
+  await expect(b.getByTestId('table-status')).toContainText('in play');
+
+  await b.reload();
+  await expect(b.getByTestId('table-code')).toHaveText(code);
+  await expect(b.locator('.seat.me')).toContainText('Bob');
+  await expect(b.getByTestId('table-status')).toContainText('in play');
+  await expect(b.getByTestId('narration')).toContainText('antes');
+  // still able to act when it is Bob's turn: whoever acts first, Bob's page knows its seat
+  const i = await whoActs([a, b]);
+  expect(i).toBeGreaterThanOrEqual(0);
+
+  await a.getByTestId('chat-input').fill('<b>hi</b> & <img src=x onerror=alert(1)>');
+  await a.getByTestId('chat-send').click();
+  const line = b.getByTestId('chat-list').locator('li').last();
+  await expect(line).toHaveText('Ann: <b>hi</b> & <img src=x onerror=alert(1)>');
+  await expect(b.getByTestId('chat-list').locator('b, img')).toHaveCount(0);
+});
+
+test('a spectator watches by link', async ({ browser }) => {
+  const a = await (await browser.newContext()).newPage();
+  const w = await (await browser.newContext()).newPage();
+  const code = await createTable(a, { name: 'Ann', rules: 'hoyle', seats: 2 });
+  await a.getByTestId('add-bot').click();
+  await a.getByTestId('start').click();
+  await w.goto(`/#${code}`);
+  await expect(w.getByTestId('table-status')).toContainText('in play');
+  await expect(w.locator('.seat.me')).toHaveCount(0);
+  await expect(w.getByTestId('actions').locator('button')).toHaveCount(0);
+  await expect(w.getByTestId('posts')).toBeVisible();
+});
