@@ -13,9 +13,6 @@
 #include "support/serve_process.h"
 #include "support/temp_folder.h"
 
-#ifndef KILLS
-#define KILLS 8
-#endif
 namespace inbetween {
 namespace {
 
@@ -47,14 +44,9 @@ struct Player {
   std::size_t acted_at = SIZE_MAX;  // the `moves` of the state it last acted on
 
   json next_table() {
-    json m;
-    try {
-      m = ws->read_until("table");
-    } catch (const std::exception& e) {
-      ADD_FAILURE() << name << " at " << table << ": " << e.what() << "; acted at " << acted_at << "; last table message: " << last.dump();
-      throw;
-    }
-    EXPECT_EQ(m["type"], "table") << m.dump();
+    json m = ws->read_until("table");
+    // An error reply here would leave the client waiting for ever: stop the test instead.
+    if (m["type"] != "table") throw std::runtime_error(name + " at " + table + " got " + m.dump());
     for (const auto& e : m["events"]) events.push_back(e);
     last = m;
     return m;
@@ -81,17 +73,20 @@ Player seat_creator(unsigned short port, const std::string& rules, int seats, co
 
 // Plays until the game is over: whoever of `people` is to act acts on the newest state.
 void play_to_end(std::vector<Player*> people) {
+  Player& lead = *people[0];
+  if (lead.last.is_null()) lead.next_table();
   for (int step = 0; step < 100000; ++step) {
-    Player& lead = *people[0];
-    json t = lead.next_table();
+    const json& t = lead.last;
     for (std::size_t i = 1; i < people.size(); ++i) {
       // Every client hears the same broadcasts in the same order: catch up to the lead.
       while (people[i]->last.is_null() || people[i]->last["event_count"] != t["event_count"] || people[i]->last["moves"] != t["moves"])
         people[i]->next_table();
     }
     if (t["status"] == "over") return;
+    // The state in hand may already be a person's turn (after a resume, say): act before waiting.
     for (Player* p : people)
       if (p->to_act()) p->act();
+    lead.next_table();
   }
   FAIL() << "the game did not end";
 }
@@ -153,7 +148,7 @@ TEST_F(ServeTest, KilledAtRandomMomentsTheServerLosesNothingItAcknowledged) {
     p.ws->send({{"type", "start"}, {"table", p.table}, {"token", p.token}});
   }
   int kills = 0;
-  for (; kills < KILLS; ++kills) {
+  for (; kills < 8; ++kills) {
     // Play a random number of moves at random tables; sometimes the kill comes with a move in flight.
     int moves = std::uniform_int_distribution<int>(1, 12)(random);
     for (int m = 0; m < moves; ++m) {
@@ -185,7 +180,7 @@ TEST_F(ServeTest, KilledAtRandomMomentsTheServerLosesNothingItAcknowledged) {
     auto report = server::verify_log(in, p.table);
     EXPECT_TRUE(report.ok) << report.text;
   }
-  EXPECT_EQ(kills, KILLS);
+  EXPECT_EQ(kills, 8);
 }
 
 }  // namespace

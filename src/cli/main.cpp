@@ -178,6 +178,9 @@ int main(int argc, char** argv) {
   serve_cmd->add_option("--max-connections-per-address", serve.max_connections_per_address, "connections one address may hold")
       ->check(CLI::Range(1, 100000))->capture_default_str();
 
+  serve_cmd->add_option("--messages-per-second", serve.messages_per_second, "a connection's rate of messages (bursts of 3x)")
+      ->check(CLI::Range(0.1, 1e9))->capture_default_str();
+
   std::string verify_file;
   auto* verify_cmd = app.add_subcommand("verify", "check a finished game's log from `serve` against its fairness commitment");
   verify_cmd->add_option("file", verify_file, "the log (`/tables/CODE/log`)")->required();

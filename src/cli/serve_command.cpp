@@ -22,6 +22,8 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.max_connections_per_address = options.max_connections_per_address;
   serve.lobby.bot_delay = std::chrono::milliseconds(options.bot_delay_ms);
   serve.lobby.max_tables = options.max_tables;
+  serve.lobby.messages_per_second = options.messages_per_second;
+  serve.lobby.message_burst = 3 * options.messages_per_second;
   try {
     server::Store store(options.db);
     server::serve(serve, store, [&](unsigned short port) {

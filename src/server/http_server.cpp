@@ -88,7 +88,11 @@ class Server final : public Hooks {
       return;
     }
     client->queue.push_back(std::move(text));
-    if (!client->writing) asio::co_spawn(ioc_, write_queue(client), asio::detached);
+    // Marked before the writer starts (co_spawn only posts it): a second writer on the same
+    // stream would interleave two writes, which a WebSocket stream must never see.
+    if (client->writing) return;
+    client->writing = true;
+    asio::co_spawn(ioc_, write_queue(client), asio::detached);
   }
   void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
     asio::post(workers_, [this, work = std::move(work), done = std::move(done)]() mutable {
@@ -119,8 +123,9 @@ class Server final : public Hooks {
         if (!e) return;
         try {
           std::rethrow_exception(e);
-        } catch (const StoreError&) {
-          throw;  // the store failing ends the server (reported by the command)
+        } catch (const StoreError& ex) {
+          std::cerr << "serve: " << ex.what() << std::endl;
+          throw;  // the store failing ends the server
         } catch (const std::exception& ex) {
           std::cerr << "serve: a connection ended: " << ex.what() << "\n";
         }
@@ -195,7 +200,6 @@ class Server final : public Hooks {
   }
 
   awaitable<void> write_queue(std::shared_ptr<Client> client) {
-    client->writing = true;
     beast::error_code ec;
     while (!client->queue.empty() && !client->closed) {
       client->ws.text(true);
