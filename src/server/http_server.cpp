@@ -275,7 +275,7 @@ class Server final : public Hooks {
     }
     if (what == "verify") {
       std::istringstream in(log);
-      auto report = verify_log(in, fmt::format("table {} game {}", code, game));
+      auto report = verify_log(in, fmt::format("inbetween-{}-{}.jsonl", code, game));  // the log's download name
       return reply(http::status::ok, "text/plain; charset=utf-8", report.text);
     }
     return reply(http::status::not_found, "text/plain", "no such page\n");
