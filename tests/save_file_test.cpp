@@ -144,6 +144,21 @@ TEST_F(SaveFile, AnEditAMissingOrMovedLineIsRefusedWithItsLine) {
   EXPECT_NE(refusal(joined(edited)).find("g.jsonl:2: not a JSON line"), std::string::npos);
 }
 
+// Found by the saved_game fuzz target: a "cmd" of another type threw the JSON library's error
+// ("type must be string, but is object") past `replay` and `play --load`.
+TEST_F(SaveFile, ACmdThatIsNoStringIsRefusedWithItsLine) {
+  std::string game = R"({"cmd":"new","rules":"hoyle","players":["Ann","Bob"],"seed":5,"dealing":2})";
+  EXPECT_EQ(refusal(game + "\n{\"cmd\":{\"x\":1}}\n"), "g.jsonl:2: \"cmd\" must be a string such as \"act\", not a JSON object");
+  EXPECT_EQ(refusal("{\"cmd\":7}\n"), "g.jsonl:1: \"cmd\" must be a string such as \"act\", not a JSON number");
+  std::string path = write("odd.jsonl", game + "\n{\"cmd\":[\"act\"]}\n");
+  for (auto args : {std::vector<std::string>{"replay", path}, std::vector<std::string>{"play", "--load", path}}) {
+    auto r = run_inbetween(args);
+    EXPECT_EQ(r.status, 2) << r.out;
+    EXPECT_NE(r.err.find(path + ":2: \"cmd\" must be a string such as \"act\", not a JSON array"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("json.exception"), std::string::npos) << r.err;
+  }
+}
+
 TEST_F(SaveFile, ATornLastLineIsLeftOutWithANote) {
   std::string text = saved_text();
   auto lines = lines_of(text);

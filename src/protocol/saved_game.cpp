@@ -107,7 +107,10 @@ SavedGame read_saved_game(std::string_view text, const std::string& name) {
       }
       throw fail(e.what());
     }
-    std::string cmd = j.value("cmd", "");
+    // value() would throw the JSON library's own error for a "cmd" that is no string.
+    auto cmd_field = j.find("cmd");
+    if (cmd_field != j.end() && !cmd_field->is_string()) throw fail(fmt::format("\"cmd\" must be a string such as \"act\", not a JSON {}", cmd_field->type_name()));
+    std::string cmd = cmd_field == j.end() ? "" : cmd_field->get<std::string>();
     if (quit_at) throw fail(fmt::format("a line after the \"quit\" of line {}", quit_at));
     if (saved.request.is_null()) {
       if (cmd != "new") throw fail("the first line must be the game's \"new\" request");
