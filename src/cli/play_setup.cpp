@@ -113,6 +113,14 @@ protocol::json play_request(const PlayOptions& o) {
     auto override_ = rules::parse_override(text);
     request["set"][override_.knob] = override_.value;
   }
+  // The save records the request as JSON text, which holds only UTF-8: a path of other bytes
+  // would end the game at its first save. (Names are checked with the seats, games::check_setup.)
+  try {
+    (void)json(o.rule_choice.rules).dump();  // throws for bytes that are not UTF-8
+  } catch (const json::type_error&) {
+    throw CommandLineError(fmt::format("--rules {}: the name is not UTF-8 text, which the saved game records it as; rename the file",
+                                       o.rule_choice.rules));
+  }
   return request;
 }
 
