@@ -271,6 +271,17 @@ TEST_F(SavedPlay, ASaveNamingAFolderIsRefused) {
   EXPECT_FALSE(fs::exists(dir_ / "games.tmp"));
 }
 
+// The whole program, as the issue found it: `play` wrote through g.jsonl.tmp -> another file.
+TEST_F(SavedPlay, PlayNeverWritesThroughALinkAtTheTemporaryName) {
+  std::ofstream(dir_ / "victim.txt") << "precious\n";
+  fs::create_symlink(dir_ / "victim.txt", dir_ / "g.jsonl.tmp");
+  auto r = play(with(kBots, {"--seed", "3", "--save", "g.jsonl"}));
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(read_file(dir_ / "victim.txt"), "precious\n");
+  EXPECT_EQ(run_inbetween({"replay", "g.jsonl"}, "", dir_).status, 0);
+  EXPECT_FALSE(fs::exists(fs::symlink_status(dir_ / "g.jsonl.tmp")));
+}
+
 TEST_F(SavedPlay, ATornSaveLoadsWithANoteAndIsMadeWhole) {
   auto r = play(with(kBots, {"--seed", "8", "--save", "whole.jsonl"}));
   ASSERT_EQ(r.status, 0) << r.err;

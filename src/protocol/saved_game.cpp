@@ -60,6 +60,15 @@ void check_sum(std::string_view line, json& j, std::string& chain) {
   throw ProtocolError("bad_file", fmt::format("{}: cannot save the game: {}: {}", path, what, std::strerror(errno)));
 }
 
+// fsync (or fdatasync: the data and the size, not the times), again when a signal (Ctrl-C,
+// caught by `play` without SA_RESTART) interrupts it.
+bool synced(int fd, bool data_only) {
+  int r;
+  do r = data_only ? ::fdatasync(fd) : ::fsync(fd);
+  while (r != 0 && errno == EINTR);
+  return r == 0;
+}
+
 // Makes a rename or a new name in `dir` last through a power cut.
 void sync_folder(const std::string& path) {
   std::string dir = std::filesystem::path(path).parent_path().string();
@@ -109,7 +118,8 @@ SavedGame read_saved_game(std::string_view text, const std::string& name) {
     }
     // value() would throw the JSON library's own error for a "cmd" that is no string.
     auto cmd_field = j.find("cmd");
-    if (cmd_field != j.end() && !cmd_field->is_string()) throw fail(fmt::format("\"cmd\" must be a string such as \"act\", not a JSON {}", cmd_field->type_name()));
+    if (cmd_field != j.end() && !cmd_field->is_string())
+      throw fail(fmt::format("\"cmd\" must be a string such as \"act\", not a JSON {}", cmd_field->type_name()));
     std::string cmd = cmd_field == j.end() ? "" : cmd_field->get<std::string>();
     if (quit_at) throw fail(fmt::format("a line after the \"quit\" of line {}", quit_at));
     if (saved.request.is_null()) {
@@ -181,7 +191,7 @@ SaveFile::SaveFile(std::string path, const json& log, bool replace) : path_(std:
     }
     write_all(bytes);
     lines_ = log.size();
-    if (::fsync(fd_) != 0) file_error(tmp, "fsync");
+    if (!synced(fd_, false)) file_error(tmp, "fsync");
     if (replace) {
       if (::rename(tmp.c_str(), path_.c_str()) != 0) file_error(path_, "cannot move the saved game into place");
     } else {
@@ -227,7 +237,7 @@ void SaveFile::update(const json& log) {
   // One write of whole lines: a kill leaves them all or none; only a power cut can tear the last.
   write_all(bytes);
   lines_ = log.size();
-  if (::fdatasync(fd_) != 0) file_error(path_, "fsync");
+  if (!synced(fd_, true)) file_error(path_, "fsync");
 }
 
 }  // namespace inbetween::protocol
