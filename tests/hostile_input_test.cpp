@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -97,6 +98,55 @@ TEST(HostileInput, ReplayAndLoadReadASaveTheSameWay) {
   auto bad_move = write("bad-move.jsonl", game + "\n{\"cmd\":\"act\",\"player\":\"Ann\",\"action\":{\"type\":\"bet\",\"amount\":-5}}\n");
   both(bad_move, 2, bad_move + ":2: ");
   fs::remove_all(dir);
+}
+
+}  // namespace
+
+namespace {
+
+// No library's exception reaches the top (issue 10): what the command line hands over that a
+// library would choke on is refused with the engine's reason and exit status 2.
+TEST(HostileInput, BytesThatAreNotUtf8AreRefusedBeforeTheGame) {
+  fs::path dir = fs::temp_directory_path() / ("inbetween-utf8-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // A name of other bytes reached the save as JSON text, which threw at the first save.
+  auto r = run_inbetween({"play", "--players", "\xff\xfe,bot", "--seed", "1", "--save", (dir / "a.jsonl").string()});
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.err.find("player 1's name is not UTF-8 text"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("json.exception"), std::string::npos) << r.err;
+  // Truncated, overlong and surrogate sequences are not UTF-8 either; real UTF-8 is a name.
+  for (const char* name : {"Ann\xc3", "\xc0\xaf", "\xed\xa0\x80"}) {
+    r = run_inbetween({"play", "--players", std::string(name) + ",bot", "--save", (dir / "b.jsonl").string()});
+    EXPECT_NE(r.err.find("player 1's name is not UTF-8 text"), std::string::npos) << r.err;
+  }
+  r = run_inbetween({"play", "--players", "Zoë,bot", "--save", (dir / "c.jsonl").string()});
+  EXPECT_EQ(r.status, 0) << r.err;
+  // A rule file whose path is not UTF-8: the save could not record it.
+  fs::path odd = dir / "rules-\xff.toml";
+  fs::copy_file(fs::path(INBETWEEN_SOURCE_DIR) / "rules" / "hoyle.toml", odd);
+  r = run_inbetween({"play", "--rules", odd.string(), "--players", "Ann,bot", "--save", (dir / "d.jsonl").string()});
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.err.find("the name is not UTF-8 text, which the saved game records it as; rename the file"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "d.jsonl"));
+  fs::remove_all(dir);
+}
+
+TEST(HostileInput, SimulateRefusesAGameCountOutOfRangeAndABadTemporaryFolder) {
+  // "-5" was read as 2^64 - 5 games: a run that never ended.
+  for (const char* games : {"-5", "0", "1000000000001"}) {
+    auto r = run_inbetween({"simulate", "--games", games});
+    EXPECT_EQ(r.status, 2) << games << r.out;
+    EXPECT_NE(r.err.find("--games"), std::string::npos) << r.err;
+  }
+  // The chart's scratch folder: a TMPDIR that is no folder was the filesystem library's error.
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) GTEST_SKIP() << "gnuplot is not installed";
+  setenv("TMPDIR", "/nonexistent-inbetween-tmp", 1);
+  auto r = run_inbetween({"simulate", "--games", "10", "--chart", "x.svg"});
+  unsetenv("TMPDIR");
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.err.find("--chart x.svg: no folder for gnuplot's input"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("filesystem error"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -38,6 +38,23 @@ TEST(ProtocolLimits, NumbersOutOfADoublesRangeAreBadJson) {
   EXPECT_NE(r["error"].value("message", "").find("number overflow"), std::string::npos) << r.dump();
 }
 
+// An amount of 2^63 or more wrapped to a negative number of chips, and was refused as one
+// ("bet -9223372036854775808 is below the minimum bet").
+TEST(ProtocolLimits, AmountsPastTheLargestNumberOfChipsAreRefusedAsTheyWereSent) {
+  protocol::Engine engine;
+  ASSERT_TRUE(engine.handle(R"({"cmd":"new","rules":"hoyle","players":["Ann","Bob"],"seed":3})").value("ok", false));
+  for (const char* amount : {"9223372036854775808", "18446744073709551615"}) {
+    json r = engine.handle(std::string(R"({"cmd":"act","action":{"type":"bet","amount":)") + amount + "}}");
+    EXPECT_EQ(r["error"].value("code", ""), "bad_action") << r.dump();
+    EXPECT_EQ(r["error"].value("message", ""), std::string("a bet of ") + amount + " chips is more than any table holds");
+  }
+  json r = engine.handle(R"({"cmd":"act","action":{"type":"rebuy","amount":9223372036854775809}})");
+  EXPECT_EQ(r["error"].value("message", ""), "a rebuy of 9223372036854775809 chips is more than any table holds");
+  // The largest that fits is an amount, refused by the rules for what it is.
+  r = engine.handle(R"({"cmd":"act","action":{"type":"bet","amount":9223372036854775807}})");
+  EXPECT_NE(r["error"].value("message", "").find("9223372036854775807"), std::string::npos) << r.dump();
+}
+
 TEST(ProtocolLimits, NestingPastTheLimitIsRefusedBeforeItIsBuilt) {
   protocol::Engine engine;
   EXPECT_EQ(code_then_still_plays(engine, nested(100'000)), "too_deep");

@@ -303,20 +303,43 @@ TEST(MalformedInput, AfterTheEndEveryActIsRefused) {
 
 // ---- replies of the other commands -----------------------------------------------------------
 
-TEST(Commands, NewKeepsUnknownFieldsAndRecordsADrawnSeed) {
+TEST(Commands, NewKeepsUnknownFieldsAndRecordsADrawnSeedOnceTheGameIsOver) {
   Engine engine;
   json request = {{"cmd", "new"}, {"players", {"Ann", "bot1"}}, {"bots", {{"bot1", "sensible"}}}};
   json r = ask(engine, request);
   ASSERT_EQ(r["ok"], true) << r.dump();
-  json first = ask(engine, {{"cmd", "log"}})["log"][0];
+  // While the game is on, the seed the engine drew stays hidden: it would deal every card to come.
+  json reply = ask(engine, {{"cmd", "log"}});
+  json first = reply["log"][0];
+  EXPECT_EQ(reply["seed_hidden"], true);
+  EXPECT_FALSE(first.contains("seed")) << first.dump();
   EXPECT_EQ(first["bots"], request["bots"]);
   EXPECT_EQ(first["rules"], "hoyle");
   EXPECT_EQ(first["cmd"], "new");
-  ASSERT_TRUE(first.contains("seed"));
-  EXPECT_TRUE(first["seed"].is_number_unsigned());
-  // The drawn seed gives the same game again.
+  // Played to its end, the log holds the seed and gives the same game again, move for move.
+  for (int moves = 0; !ask(engine, {{"cmd", "state"}})["state"]["over"].get<bool>(); ++moves) {
+    ASSERT_LT(moves, 10000);
+    ASSERT_EQ(ask(engine, {{"cmd", "act"}, {"bot", "random"}})["ok"], true);
+  }
+  reply = ask(engine, {{"cmd", "log"}});
+  EXPECT_FALSE(reply.contains("seed_hidden"));
+  json log = reply["log"];
+  ASSERT_TRUE(log[0].contains("seed"));
+  EXPECT_TRUE(log[0]["seed"].is_number_unsigned());
   Engine again;
-  EXPECT_EQ(ask(again, first), r);
+  EXPECT_EQ(ask(again, log[0])["events"], r["events"]);
+  for (std::size_t i = 1; i < log.size(); ++i) ASSERT_EQ(ask(again, log[i])["ok"], true) << log[i].dump();
+  EXPECT_EQ(ask(again, {{"cmd", "state"}}), ask(engine, {{"cmd", "state"}}));
+  EXPECT_EQ(ask(again, {{"cmd", "log"}}), ask(engine, {{"cmd", "log"}}));
+}
+
+// A seed the client gave is its own: the log shows it at any time.
+TEST(Commands, AGivenSeedIsInTheLogMidGame) {
+  Engine engine;
+  ASSERT_EQ(ask(engine, {{"cmd", "new"}, {"players", {"Ann", "Bob"}}, {"seed", 77}})["ok"], true);
+  json reply = ask(engine, {{"cmd", "log"}});
+  EXPECT_EQ(reply["log"][0]["seed"], 77);
+  EXPECT_FALSE(reply.contains("seed_hidden"));
 }
 
 TEST(Commands, EngineDefaultsAreRecordedInTheLog) {

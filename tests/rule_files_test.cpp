@@ -202,6 +202,13 @@ TEST_F(RuleFile, ListsAndDealCountsAreChecked) {
   EXPECT_TRUE(contains(msg, "key 'spread_pays': element \"x\" is not allowed")) << msg;
   msg = house_refusal("spread_pays = [5, 1001]\n");
   EXPECT_TRUE(contains(msg, "key 'spread_pays': element 1001 is not allowed")) << msg;
+  // Floats, one far past an integer's range (found by the rule_file fuzz target: toml++ cast it
+  // to an integer, undefined behaviour that the ASan + UBSan build stops on).
+  for (const char* value : {"2.0", "255555555555555555555555555555555555555555555555555555555555555555555555555555555555555555555555.0"}) {
+    msg = house_refusal(std::string("spread_pays = [") + value + "]\n");
+    EXPECT_TRUE(contains(msg, "key 'spread_pays': element ")) << msg;
+    EXPECT_TRUE(contains(msg, "is not allowed; allowed: a non-empty array of integers from 0 to 1000")) << msg;
+  }
   msg = refusal("deals = 0\n");
   EXPECT_TRUE(contains(msg, "key 'deals': 0 is not allowed; allowed: an integer from 1 to 1000000, "
                             "\"each-dealer-once\", \"unlimited\""))

@@ -141,7 +141,11 @@ int main(int argc, char** argv) {
   cli::add_rule_options(simulate_cmd, simulate.rule_choice);
   simulate_cmd->add_option("--players", simulate.players, "a bot per seat, comma-separated: bot:KIND (kinds: random, cautious, sensible, optimal)")
       ->capture_default_str();
-  simulate_cmd->add_option("--games", simulate.games, "how many games")->capture_default_str();
+  // A bound, so that "-5" (read as 2^64 - 5) or a typo of many digits is refused, not run for
+  // ever; 0 passes here to be refused by simulate in its own words.
+  simulate_cmd->add_option("--games", simulate.games, "how many games, 1 to 10^12")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1'000'000'000'000}))
+      ->capture_default_str();
   simulate_cmd->add_option("--threads", simulate.threads, "threads (default: every core)");
   std::string simulate_seed;
   simulate_cmd->add_option("--seed", simulate_seed, "seed of the run, 0 to 2^64-1 (default 1): game i's seed follows from it and i");
@@ -237,6 +241,11 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     // A hand-edited save file with a value of the wrong type, and the like.
     fmt::print(stderr, "inbetween: {}\n", e.what());
+    return 2;
+  } catch (...) {
+    // Nothing the program throws is of another type; should a library's be, it is still a
+    // refusal with exit status 2, not an abort.
+    fmt::print(stderr, "inbetween: an unexpected error (not a standard exception)\n");
     return 2;
   }
   return 0;

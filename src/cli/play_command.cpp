@@ -40,8 +40,9 @@ int run_play(const PlayOptions& options, std::istream& in, std::ostream& out) {
   try {
     return protocol::with_new_session(saved.request, [&]<games::Family F>(std::unique_ptr<protocol::TableSession<F>> session) {
       started = true;
-      if (!options.load.empty()) replay_saved_moves(*session, saved, options.load);
+      if (!options.load.empty()) protocol::replay_saved_moves(*session, saved, options.load);
       // Said first, before the game scrolls it away.
+      for (const auto& note : saved.notes) fmt::print(out, "Note: {}.\n", note);
       if (!save_note.empty()) fmt::print(out, "{}\n", save_note);
       if (!options.ignored.empty())
         fmt::print(out, "Note: {} {} ignored with --load: the saved game fixes its rules, players, seed, dealer and deck.\n",

@@ -20,21 +20,6 @@
 
 namespace inbetween::cli {
 
-// Replays a saved game's moves quietly into `session`; a refused move names the file.
-template <games::Family F>
-void replay_saved_moves(protocol::TableSession<F>& session, const SavedGame& saved, const std::string& file) {
-  std::vector<typename F::Event> events;
-  for (std::size_t i = 0; i < saved.moves.size(); ++i) {
-    try {
-      events.clear();
-      session.act_events(saved.moves[i], events);
-    } catch (const protocol::ProtocolError& e) {
-      throw protocol::ProtocolError("bad_setup", fmt::format("{}:{}: saved move {} is refused: {}", file, saved.lines[i],
-                                                             saved.moves[i].dump(), e.what()));
-    }
-  }
-}
-
 // Plays `session` to its end (or until the person leaves) at the terminal.
 template <games::Family F>
 int play_table(protocol::TableSession<F>& session, const PlayOptions& options, const SavedGame& saved, std::istream& in,
@@ -73,8 +58,8 @@ int play_table(protocol::TableSession<F>& session, const PlayOptions& options, c
     print(view.history());
   }
   catch_interrupt();
-  save_game(session, options.save);
-  auto leave = [&](const std::string& why) { return leave_table(session, options.save, why, out); };
+  GameSave save(options.save, session, !options.load.empty() && same_file(options.save, options.load));
+  auto leave = [&](const std::string& why) { return leave_table(session, save, why, out); };
 
   std::vector<typename F::Event> events;
   while (!game.over()) {
@@ -118,7 +103,7 @@ int play_table(protocol::TableSession<F>& session, const PlayOptions& options, c
     }
     print_events(events);
     print(view.after());
-    save_game(session, options.save);
+    save.update(session);
   }
   print(view.ending());
   fmt::print(out, "Game saved to {}; replay with `inbetween replay {}`.\n", options.save, options.save);

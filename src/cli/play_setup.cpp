@@ -5,14 +5,12 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "protocol/request_line.h"
 #include "rules/rule_files.h"
 
 namespace inbetween::cli {
@@ -62,9 +60,18 @@ std::uint64_t parse_seed(const std::string& text) {
   return value;
 }
 
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  return a == b || std::filesystem::equivalent(a, b, ec);
+}
+
 std::string choose_save_path(const PlayOptions& o, std::string& note) {
   namespace fs = std::filesystem;
-  if ((!o.load.empty() && o.save == o.load) || !fs::exists(o.save)) return o.save;
+  std::error_code ec;
+  if (o.save_named && fs::is_directory(o.save, ec))
+    throw CommandLineError(fmt::format("--save {}: that is a folder; name a file for the game, e.g. --save {}", o.save,
+                                       (fs::path(o.save) / "inbetween-game.jsonl").string()));
+  if ((!o.load.empty() && same_file(o.save, o.load)) || !fs::exists(fs::symlink_status(o.save, ec))) return o.save;
   if (o.save_named)
     throw CommandLineError(fmt::format("--save {}: that file already holds a game, and a game never overwrites another; continue "
                                        "it with --load {}, or name another file",
@@ -73,7 +80,7 @@ std::string choose_save_path(const PlayOptions& o, std::string& note) {
   fs::path path = o.save;
   for (int n = 2;; ++n) {
     fs::path next = path.parent_path() / fmt::format("{}-{}{}", path.stem().string(), n, path.extension().string());
-    if (!fs::exists(next)) {
+    if (!fs::exists(fs::symlink_status(next, ec))) {
       note = fmt::format("{} holds an earlier game, so this one is saved to {}.", o.save, next.string());
       return next.string();
     }
@@ -82,7 +89,8 @@ std::string choose_save_path(const PlayOptions& o, std::string& note) {
 
 protocol::json play_request(const PlayOptions& o) {
   using protocol::json;
-  json request = {{"cmd", "new"}, {"rules", o.rule_choice.rules}};
+  // The program that started the game, for whoever reads the save later (docs/protocol.md).
+  json request = {{"cmd", "new"}, {"rules", o.rule_choice.rules}, {"program", std::string("inbetween ") + INBETWEEN_VERSION}};
   json players = json::array(), bots = json::object();
   int bot_number = 0;
   for (const auto& entry : player_entries(o.players)) {
@@ -105,66 +113,29 @@ protocol::json play_request(const PlayOptions& o) {
     auto override_ = rules::parse_override(text);
     request["set"][override_.knob] = override_.value;
   }
+  // The save records the request as JSON text, which holds only UTF-8: a path of other bytes
+  // would end the game at its first save. (Names are checked with the seats, games::check_setup.)
+  try {
+    (void)json(o.rule_choice.rules).dump();  // throws for bytes that are not UTF-8
+  } catch (const json::type_error&) {
+    throw CommandLineError(fmt::format("--rules {}: the name is not UTF-8 text, which the saved game records it as; rename the file",
+                                       o.rule_choice.rules));
+  }
   return request;
 }
 
-SavedGame load_saved_game(const std::string& path) {
-  std::ifstream f(path);
-  if (!f) throw protocol::ProtocolError("bad_setup", fmt::format("{}: cannot open the saved game", path));
-  SavedGame saved;
-  std::string line;
-  int number = 0, quit_at = 0;
-  auto fail = [&](const std::string& why) { return protocol::ProtocolError("bad_setup", fmt::format("{}:{}: {}", path, number, why)); };
-  while (protocol::read_bounded_line(f, line)) {
-    ++number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    protocol::json j;
-    try {
-      j = protocol::parse_request_line(line);
-    } catch (const protocol::ProtocolError& e) {
-      throw fail(e.what());
-    }
-    if (!j.is_object()) throw fail("not a JSON object");
-    std::string cmd = j.value("cmd", "");
-    if (quit_at) throw fail(fmt::format("a line after the \"quit\" of line {}", quit_at));
-    if (saved.request.is_null()) {
-      if (cmd != "new") throw fail("the first line must be the game's \"new\" request");
-      saved.request = j;
-    } else if (cmd == "act") {
-      saved.moves.push_back(j);
-      saved.lines.push_back(number);
-    } else if (cmd == "quit") {
-      quit_at = number;  // a protocol log ends with it; nothing may follow
-    } else if (cmd != "state" && cmd != "legal" && cmd != "log" && cmd != "hint") {
-      // Questions change nothing and are skipped; anything else is not a move of this game.
-      throw fail(cmd == "new" ? std::string("a second \"new\" request: one game a file")
-                              : fmt::format("unknown cmd \"{}\"; a saved game holds a new request, then act lines", cmd));
-    }
-  }
-  if (saved.request.is_null())
-    throw protocol::ProtocolError("bad_setup", fmt::format("{}: the first line must be the game's \"new\" request", path));
-  protocol::check_saved_dealing(saved.request, path);
-  return saved;
+GameSave::GameSave(const std::string& path, const protocol::GameSession& session, bool own_file) : path_(path) {
+  if (!path.empty()) file_.emplace(path, session.log(), own_file);
 }
 
-void save_game(const protocol::GameSession& session, const std::string& path) {
-  if (path.empty()) return;
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp);
-    for (const auto& line : session.log()) f << line.dump() << '\n';
-    f.close();
-    if (!f) throw protocol::ProtocolError("bad_file", fmt::format("{}: cannot write the saved game there", tmp));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw protocol::ProtocolError("bad_file", fmt::format("{}: cannot save the game: {}", path, ec.message()));
+void GameSave::update(const protocol::GameSession& session) {
+  if (file_) file_->update(session.log());
 }
 
-int leave_table(const protocol::GameSession& session, const std::string& save_path, const std::string& why, std::ostream& out) {
-  save_game(session, save_path);
+int leave_table(const protocol::GameSession& session, GameSave& save, const std::string& why, std::ostream& out) {
+  save.update(session);
   out << fmt::format("\n{} Game saved to {}; continue with `inbetween play --load {}`, replay with `inbetween replay {}`.\n", why,
-                     save_path, save_path, save_path);
+                     save.path(), save.path(), save.path());
   return 0;
 }
 

@@ -2,12 +2,13 @@
 // What both terminal games share: the table from --players, saving and loading a game.
 #include <map>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
-#include "protocol/session.h"
+#include "protocol/saved_game.h"
 
 namespace inbetween::cli {
 
@@ -18,6 +19,9 @@ std::string lower_case(std::string text);
 // The seats of --players, trimmed; an empty list or an empty seat is a CommandLineError.
 std::vector<std::string> player_entries(const std::string& text);
 
+// Whether two paths name one file (the same text, or links to one file).
+bool same_file(const std::string& a, const std::string& b);
+
 // Where a game is saved: --save, unless that file holds another game (a new game, or a loaded
 // one saved elsewhere): then the default name steps on to inbetween-game-2.jsonl... (`note`
 // says so), and a file named with --save is refused (CommandLineError).
@@ -27,16 +31,23 @@ std::string choose_save_path(const PlayOptions& options, std::string& note);
 // are listed under "bots" (their kinds are checked when the game's family is known).
 protocol::json play_request(const PlayOptions& options);
 
-// A saved game: its `new` request and its moves. Throws ProtocolError for a bad file.
-struct SavedGame {
-  protocol::json request;
-  std::vector<protocol::json> moves;  // the act lines, in order
-  std::vector<int> lines;             // each move's line in the file
-};
-SavedGame load_saved_game(const std::string& path);
+using protocol::load_saved_game;
+using protocol::SavedGame;
 
-// Writes the session's log (one protocol line each) to `path`, atomically.
-void save_game(const protocol::GameSession& session, const std::string& path);
+// The game's save as it goes (protocol::SaveFile), or none when --save is empty.
+class GameSave {
+ public:
+  // Writes the game so far to `path`: a new file, or for a game loaded from `path` itself its
+  // own file replaced whole (so a torn last line or a file without checksums is made whole).
+  GameSave(const std::string& path, const protocol::GameSession& session, bool own_file);
+  // Appends the moves made since the last save.
+  void update(const protocol::GameSession& session);
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  std::optional<protocol::SaveFile> file_;
+};
 
 // Ctrl-C handling for the terminal games: after catch_interrupt(), interrupted() tells.
 void catch_interrupt();
@@ -49,7 +60,7 @@ bool all_digits(const std::string& text);
 std::map<std::string, std::string> saved_bots(const SavedGame& saved, const std::vector<std::string>& kinds);
 
 // Saves the game and says how to carry on; the exit status of a game left before its end.
-int leave_table(const protocol::GameSession& session, const std::string& save_path, const std::string& why, std::ostream& out);
+int leave_table(const protocol::GameSession& session, GameSave& save, const std::string& why, std::ostream& out);
 
 // The knob overrides a `new` request sets, as "knob=value".
 std::vector<std::string> request_overrides(const protocol::json& request);

@@ -1,4 +1,5 @@
 // `inbetween replay FILE`: plays a saved game (protocol lines) back and tells what happened.
+#include <cstdio>
 #include <functional>
 #include <ostream>
 
@@ -16,6 +17,7 @@ int run_replay(const std::string& file, const std::string& color, std::ostream& 
   Style style{want_color(color)};
   // Read as `play --load` reads it (the same lines accepted, the same refusals), then told.
   SavedGame saved = load_saved_game(file);
+  for (const auto& note : saved.notes) fmt::print(stderr, "inbetween: note: {}\n", note);
   const json& request = saved.request;
   // The game of the file's `new` line, whatever its family, kept behind three callbacks.
   std::shared_ptr<protocol::GameSession> session;

@@ -148,7 +148,10 @@ void check_chart(const std::string& file) {
 }
 
 void draw_chart(const Chart& chart, const std::vector<sim::SimStats>& runs) {
-  std::string pattern = (fs::temp_directory_path() / "inbetween-chart-XXXXXX").string();
+  std::error_code ec;
+  fs::path temp = fs::temp_directory_path(ec);
+  if (ec) throw ChartError(fmt::format("--chart {}: no folder for gnuplot's input: {} (is TMPDIR a folder?)", chart.file, ec.message()));
+  std::string pattern = (temp / "inbetween-chart-XXXXXX").string();
   if (!mkdtemp(pattern.data())) throw ChartError(fmt::format("--chart {}: cannot make a folder for gnuplot's input", chart.file));
   fs::path dir = pattern;
   struct Cleanup {

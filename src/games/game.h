@@ -54,7 +54,7 @@ struct SetupError : std::runtime_error {
 constexpr std::size_t kMaxNameBytes = 40;
 
 // Checks what every family's setup shares: min_players..max_players seats; names not empty,
-// at most kMaxNameBytes, without control characters (a name must not clear a terminal or fake
+// UTF-8, at most kMaxNameBytes, without control characters (a name must not clear a terminal or fake
 // a line of narration), all different; a named dealer among the seats. Throws SetupError.
 void check_setup(const Setup& setup, int min_players, int max_players);
 

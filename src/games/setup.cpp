@@ -1,3 +1,5 @@
+#include <cstdint>
+
 #include <fmt/format.h>
 
 #include "games/game.h"
@@ -17,6 +19,27 @@ bool has_control_character(const std::string& name) {
   return false;
 }
 
+// Well-formed UTF-8 (no stray continuation byte, no truncated or overlong sequence, no
+// surrogate, nothing past U+10FFFF): a name is shown on terminals and written into JSON, which
+// takes nothing else. The command line can hand over any bytes; the protocol's parser cannot.
+bool valid_utf8(const std::string& text) {
+  for (std::size_t i = 0; i < text.size();) {
+    auto c = static_cast<unsigned char>(text[i]);
+    std::size_t length = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (length == 0 || i + length > text.size()) return false;
+    std::uint32_t code = length == 1 ? c : c & (0x7F >> length);
+    for (std::size_t k = 1; k < length; ++k) {
+      auto next = static_cast<unsigned char>(text[i + k]);
+      if ((next & 0xC0) != 0x80) return false;
+      code = (code << 6) | (next & 0x3F);
+    }
+    static constexpr std::uint32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < kLeast[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
+    i += length;
+  }
+  return true;
+}
+
 }  // namespace
 
 void check_setup(const Setup& setup, int min_players, int max_players) {
@@ -28,6 +51,7 @@ void check_setup(const Setup& setup, int min_players, int max_players) {
     if (name.empty()) throw SetupError("a player's name is empty");
     if (name.size() > kMaxNameBytes)
       throw SetupError(fmt::format("player {}'s name is {} bytes long; the limit is {}", i + 1, name.size(), kMaxNameBytes));
+    if (!valid_utf8(name)) throw SetupError(fmt::format("player {}'s name is not UTF-8 text", i + 1));
     if (has_control_character(name))
       throw SetupError(fmt::format("player {}'s name holds a control character (a tab, a newline, an escape...)", i + 1));
     // A few names: comparing each with those before allocates nothing (a std::set would).

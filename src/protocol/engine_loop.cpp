@@ -50,6 +50,7 @@ json Engine::dispatch(const json& request) {
     }
     auto session = new_session(filled);  // the old game stays if this one cannot start
     session_ = std::move(session);
+    seed_drawn_ = !request.contains("seed");
     json reply = {{"ok", true}};
     reply["events"] = session_->opening_events();
     if (with_state) reply["state"] = session_->state();
@@ -87,7 +88,19 @@ json Engine::dispatch(const json& request) {
     return reply;
   }
   if (cmd == "state") return {{"ok", true}, {"state", current().state()}};
-  if (cmd == "log") return {{"ok", true}, {"log", current().log()}};
+  if (cmd == "log") {
+    json log = current().log();
+    json reply = {{"ok", true}};
+    // A seed the engine drew deals every card to come: whoever read it could foresee them, so
+    // it stays out of the log until the game is over (docs/security.md). A client that gives
+    // the seed knows it already.
+    if (seed_drawn_ && !current().over()) {
+      log[0].erase("seed");
+      reply["seed_hidden"] = true;
+    }
+    reply["log"] = std::move(log);
+    return reply;
+  }
   if (cmd == "quit") {
     quit_ = true;
     return {{"ok", true}};

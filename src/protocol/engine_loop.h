@@ -28,6 +28,7 @@ class Engine {
   std::string default_rules_;
   std::vector<std::string> default_sets_;
   std::unique_ptr<GameSession> session_;
+  bool seed_drawn_ = false;  // the current game's seed was drawn by the engine, not given
   bool quit_ = false;
 };
 

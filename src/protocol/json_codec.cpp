@@ -1,5 +1,8 @@
 #include "protocol/json_codec.h"
 
+#include <cstdint>
+#include <limits>
+
 #include <fmt/format.h>
 
 namespace inbetween::protocol {
@@ -43,6 +46,9 @@ rules::Chips amount_of(const json& j, const std::string& type) {
   if (it == j.end() || !it->is_number_integer())
     throw ProtocolError("bad_action", fmt::format("a {} needs a whole-number \"amount\", e.g. {{\"type\":\"{}\",\"amount\":3}}",
                                                   type, type));
+  // 2^63 and more would wrap to a negative number of chips (and be refused as one).
+  if (it->is_number_unsigned() && it->get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<rules::Chips>::max()))
+    throw ProtocolError("bad_action", fmt::format("a {} of {} chips is more than any table holds", type, it->get<std::uint64_t>()));
   return it->get<rules::Chips>();
 }
 }  // namespace

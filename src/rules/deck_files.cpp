@@ -18,17 +18,29 @@ fs::path resolve_deck_path(const std::string& name_or_path) { return resolve_dat
 
 toml::table parse(const fs::path& path) { return parse_toml_file(path); }
 
+// Deck text held in memory, its syntax errors named as a file's are ("label:line: why").
+toml::table parse_text(std::string_view text, const std::string& label) {
+  if (text.size() > kMaxDataFileBytes)
+    throw RuleError(fmt::format("{}: {} bytes; a rule or deck file may be at most {} bytes", label, text.size(), kMaxDataFileBytes));
+  try {
+    return toml::parse(text, label);
+  } catch (const toml::parse_error& e) {
+    throw RuleError(fmt::format("{}:{}: {}", label, e.source().begin.line, e.description()));
+  }
+}
+
 // The keys every deck file has.
 struct Header {
   std::string name, description, kind = "letters";
 };
 
-Header read_header(KnobReader& reader, const fs::path& path) {
+// `stem`: the name of a deck whose file gives none (its file name without .toml).
+Header read_header(KnobReader& reader, const std::string& stem) {
   Header h;
   reader.text("name", h.name);
   reader.text("description", h.description);
   reader.choice("kind", h.kind, {{"standard", std::string("standard")}, {"letters", std::string("letters")}});
-  if (h.name.empty()) h.name = path.stem().string();
+  if (h.name.empty()) h.name = stem;
   return h;
 }
 
@@ -82,23 +94,39 @@ std::vector<std::string> deck_names() { return data_file_names(kDeckFolder); }
 
 cards::LetterDeck load_letter_deck(const std::string& name_or_path) {
   fs::path path = resolve_deck_path(name_or_path);
-  toml::table table = parse(path);
-  KnobReader reader(table, path.string());
-  Header h = read_header(reader, path);
+  return letter_deck_from_table(parse(path), path.string(), path.stem().string());
+}
+
+std::vector<cards::CardCode> load_standard_deck(const std::string& name_or_path) {
+  fs::path path = resolve_deck_path(name_or_path);
+  return standard_deck_from_table(parse(path), path.string());
+}
+
+cards::LetterDeck letter_deck_from_text(std::string_view text, const std::string& label) {
+  return letter_deck_from_table(parse_text(text, label), label, fs::path(label).stem().string());
+}
+
+std::vector<cards::CardCode> standard_deck_from_text(std::string_view text, const std::string& label) {
+  return standard_deck_from_table(parse_text(text, label), label);
+}
+
+cards::LetterDeck letter_deck_from_table(const toml::table& table, const std::string& where, const std::string& stem) {
+  KnobReader reader(table, where);
+  Header h = read_header(reader, stem);
   // The kind first: a standard deck's keys are no typo, just the wrong kind of deck.
   if (h.kind != "letters") reader.refuse("kind", *table.get("kind"), "a letter deck (kind = \"letters\") is needed here");
   const toml::node* groups_node = reader.raw("cards");
   reader.finish();
   const toml::array* groups = groups_node ? groups_node->as_array() : nullptr;
   if (!groups || groups->empty())
-    throw RuleError(fmt::format("{}: a letter deck needs [[cards]] groups, each with cards = [...], copies and points", path.string()));
+    throw RuleError(fmt::format("{}: a letter deck needs [[cards]] groups, each with cards = [...], copies and points", where));
 
   cards::LetterDeck deck{h.name, h.description, {}};
   std::set<std::string> seen;
   for (const auto& group_node : *groups) {
     const toml::table* group = group_node.as_table();
-    if (!group) throw RuleError(fmt::format("{}:{}: each [[cards]] entry is a table", path.string(), group_node.source().begin.line));
-    KnobReader group_reader(*group, path.string());
+    if (!group) throw RuleError(fmt::format("{}:{}: each [[cards]] entry is a table", where, group_node.source().begin.line));
+    KnobReader group_reader(*group, where);
     int copies = 1, points = 0;
     group_reader.integer("copies", copies, 1, 20);
     group_reader.integer("points", points, 0, 100);
@@ -106,7 +134,7 @@ cards::LetterDeck load_letter_deck(const std::string& name_or_path) {
     group_reader.finish();
     if (!list || !list->as_array() || list->as_array()->empty())
       throw RuleError(fmt::format("{}:{}: key 'cards': each [[cards]] group needs a non-empty list, e.g. cards = [\"T\", \"N\"]",
-                                  path.string(), group_node.source().begin.line));
+                                  where, group_node.source().begin.line));
     for (const auto& card_node : *list->as_array()) {
       cards::LetterKind k = letter_kind(group_reader, card_node);
       if (!seen.insert(k.notation).second)
@@ -116,15 +144,13 @@ cards::LetterDeck load_letter_deck(const std::string& name_or_path) {
       deck.kinds.push_back(std::move(k));
     }
   }
-  if (deck.kinds.size() > 250) throw RuleError(fmt::format("{}: at most 250 different cards", path.string()));
+  if (deck.kinds.size() > 250) throw RuleError(fmt::format("{}: at most 250 different cards", where));
   return deck;
 }
 
-std::vector<cards::CardCode> load_standard_deck(const std::string& name_or_path) {
-  fs::path path = resolve_deck_path(name_or_path);
-  toml::table table = parse(path);
-  KnobReader reader(table, path.string());
-  Header h = read_header(reader, path);
+std::vector<cards::CardCode> standard_deck_from_table(const toml::table& table, const std::string& where) {
+  KnobReader reader(table, where);
+  Header h = read_header(reader, "");
   if (h.kind != "standard")
     reader.refuse("kind", table.get("kind") ? *table.get("kind") : static_cast<const toml::node&>(table),
                   "a standard deck (kind = \"standard\") is needed here");
@@ -148,12 +174,13 @@ DeckSummary deck_summary(const std::string& name_or_path) {
   fs::path path = resolve_deck_path(name_or_path);
   toml::table table = parse(path);
   std::string kind = table["kind"].value_or(std::string("letters"));
+  // The table read once is the one checked and summed up.
   if (kind == "standard") {
-    auto contents = load_standard_deck(name_or_path);
+    auto contents = standard_deck_from_table(table, path.string());
     return {table["name"].value_or(path.stem().string()), table["description"].value_or(std::string()), kind,
             static_cast<int>(contents.size())};
   }
-  auto deck = load_letter_deck(name_or_path);
+  auto deck = letter_deck_from_table(table, path.string(), path.stem().string());
   return {deck.name, deck.description, "letters", deck.size()};
 }
 

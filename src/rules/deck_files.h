@@ -1,7 +1,10 @@
 #pragma once
 // Deck files (decks/*.toml): the standard 52-card deck and letter decks such as alpha74.
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include <toml++/toml.h>
 
 #include "cards/card.h"
 #include "cards/letter_card.h"
@@ -24,6 +27,14 @@ DeckSummary deck_summary(const std::string& name_or_path);
 cards::LetterDeck load_letter_deck(const std::string& name_or_path);
 // One standard deck's cards (kind = "standard"): ranks x suits x copies.
 std::vector<cards::CardCode> load_standard_deck(const std::string& name_or_path);
+
+// A deck file's text held in memory (`label` stands for the file's name in messages and gives
+// a deck without a `name` its name): the same checks as a file's. Throws RuleError.
+cards::LetterDeck letter_deck_from_text(std::string_view text, const std::string& label);
+std::vector<cards::CardCode> standard_deck_from_text(std::string_view text, const std::string& label);
+// The same from a parsed table; `where` names it in messages, `stem` is the deck's default name.
+cards::LetterDeck letter_deck_from_table(const toml::table& table, const std::string& where, const std::string& stem);
+std::vector<cards::CardCode> standard_deck_from_table(const toml::table& table, const std::string& where);
 
 // A shoe of `decks` copies of a standard deck that a card-table game (pot or house) can play
 // to the end: at least two ranks (else every draw for the deal ties and every pair of posts
