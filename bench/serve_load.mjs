@@ -2,7 +2,9 @@
 // who act the moment it is their turn, two bots and two spectators (4 WebSocket clients a table),
 // for D seconds. Reports moves per second and, for every person's action, the time from sending
 // it to the broadcast that shows it (50th / 99th percentile), as seen by the acting client.
-//   node bench/serve_load.mjs [--tables 200] [--seconds 20] [--binary build/inbetween]
+//   node bench/serve_load.mjs [--tables 200] [--seconds 20] [--bot-delay-ms 700] [--binary build/inbetween]
+// --bot-delay-ms is the server's pause before a bot moves (its default, 700, is what people see;
+// 0 makes every table play as fast as the server can).
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -19,9 +21,10 @@ const arg = (name, fallback) => {
 const tables = Number(arg('tables', 200));
 const seconds = Number(arg('seconds', 20));
 const binary = arg('binary', join(here, '../build/inbetween'));
+const botDelay = arg('bot-delay-ms', '700');
 const db = join(mkdtempSync(join(tmpdir(), 'inbetween-load-')), 'load.db');
 
-const server = spawn(binary, ['serve', '--port', '0', '--db', db, '--bot-delay-ms', '0', '--max-tables', String(tables + 10),
+const server = spawn(binary, ['serve', '--port', '0', '--db', db, '--bot-delay-ms', botDelay, '--max-tables', String(tables + 10),
   '--max-connections-per-address', String(tables * 4 + 10), '--messages-per-second', '100000'],
   { env: { ...process.env, INBETWEEN_DATA: join(here, '..') }, stdio: ['ignore', 'pipe', 'inherit'] });
 const port = await new Promise((resolve, reject) => {
@@ -108,7 +111,7 @@ server.kill('SIGTERM');
 await new Promise((r) => server.on('exit', r));
 latencies.sort((a, b) => a - b);
 const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-console.log(`tables ${tables}, clients ${tables * 4}, ${elapsed.toFixed(1)} s, games finished ${games}`);
+console.log(`tables ${tables}, clients ${tables * 4}, bot delay ${botDelay} ms, ${elapsed.toFixed(1)} s, games finished ${games}`);
 console.log(`moves (people and bots) ${rows}: ${(rows / elapsed).toFixed(0)} per second`);
 console.log(`people's actions timed ${latencies.length}: action to broadcast p50 ${pct(50)} ms, p99 ${pct(99)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
 process.exit(0);
