@@ -202,21 +202,22 @@ void Lobby::create(ConnId conn, Connection& c, const json& message) {
   Room& r = *room;
   rooms_[code] = std::move(room);
   auto [seat, token] = r.seat_person(name);
-  json seated = {{"type", "seated"}, {"table", code}, {"seat", seat}, {"token", token}};
-  if (auto i = message.find("id"); i != message.end()) seated["id"] = *i;
-  send(conn, seated);
-  attach(conn, c, r, seat);
-  broadcast(r);
+  take_seat(conn, c, r, seat, token, message);
 }
 
-void Lobby::join(ConnId conn, Connection& c, const json& message) {
-  Room& room = room_named(message);
-  auto [seat, token] = room.seat_person(text_field(message, "name", games::kMaxNameBytes));
+void Lobby::take_seat(ConnId conn, Connection& c, Room& room, int seat, const std::string& token, const json& message) {
   json seated = {{"type", "seated"}, {"table", room.code()}, {"seat", seat}, {"token", token}};
   if (auto i = message.find("id"); i != message.end()) seated["id"] = *i;
   send(conn, seated);
   attach(conn, c, room, seat);
   broadcast(room);
+  plan_bot(room);  // a resumed seat may have been played by a bot, or the table was waiting on it
+}
+
+void Lobby::join(ConnId conn, Connection& c, const json& message) {
+  Room& room = room_named(message);
+  auto [seat, token] = room.seat_person(text_field(message, "name", games::kMaxNameBytes));
+  take_seat(conn, c, room, seat, token, message);
 }
 
 void Lobby::watch(ConnId conn, Connection& c, const json& message) {
@@ -228,12 +229,7 @@ void Lobby::watch(ConnId conn, Connection& c, const json& message) {
 void Lobby::resume(ConnId conn, Connection& c, const json& message) {
   Room& room = room_named(message);
   int seat = seat_of(room, message);
-  json seated = {{"type", "seated"}, {"table", room.code()}, {"seat", seat}, {"token", message["token"]}};
-  if (auto i = message.find("id"); i != message.end()) seated["id"] = *i;
-  send(conn, seated);
-  attach(conn, c, room, seat);
-  broadcast(room);
-  plan_bot(room);
+  take_seat(conn, c, room, seat, message["token"].get<std::string>(), message);
 }
 
 void Lobby::attach(ConnId, Connection& c, Room& room, int seat) {

@@ -61,6 +61,8 @@ class Lobby {
   Room& room_named(const json& message);
   // The seat the message's token holds at its table; throws Refused("bad_token").
   int seat_of(Room& room, const json& message) const;
+  // Sends `seated` (with the message's id), attaches the connection and tells the table.
+  void take_seat(ConnId conn, Connection& c, Room& room, int seat, const std::string& token, const json& message);
   void attach(ConnId conn, Connection& c, Room& room, int seat);
   void detach(Connection& c);
   bool allowed(Connection& c);

@@ -16,6 +16,27 @@ CREATE TABLE IF NOT EXISTS moves(code TEXT NOT NULL, game INTEGER NOT NULL, n IN
   PRIMARY KEY(code, game, n));
 )";
 
+void insert_seat(SQLite::Database& db, const std::string& code, const StoredSeat& s) {
+  SQLite::Statement q(db, "INSERT OR REPLACE INTO seats VALUES(?, ?, ?, ?, ?)");
+  q.bind(1, code);
+  q.bind(2, s.seat);
+  q.bind(3, s.name);
+  q.bind(4, s.bot);
+  q.bind(5, s.token_hash);
+  q.exec();
+}
+
+void insert_game(SQLite::Database& db, const std::string& code, const StoredGame& g) {
+  SQLite::Statement q(db, "INSERT INTO games VALUES(?, ?, ?, ?, ?, ?)");
+  q.bind(1, code);
+  q.bind(2, g.game);
+  q.bind(3, std::to_string(g.seed));  // as text: SQLite's integers are signed 64-bit
+  q.bind(4, g.commit);
+  q.bind(5, g.new_request);
+  q.bind(6, g.opening);
+  q.exec();
+}
+
 // Runs `write` and turns SQLite's exceptions into StoreError naming what was being written.
 template <class Write>
 void writing(const char* what, Write&& write) {
@@ -52,52 +73,18 @@ void Store::add_table(const StoredTable& t) {
     q.bind(5, t.seats);
     q.bind(6, t.timeout_seconds);
     q.exec();
-    for (const auto& s : t.seated) {
-      SQLite::Statement seat(*db_, "INSERT OR REPLACE INTO seats VALUES(?, ?, ?, ?, ?)");
-      seat.bind(1, t.code);
-      seat.bind(2, s.seat);
-      seat.bind(3, s.name);
-      seat.bind(4, s.bot);
-      seat.bind(5, s.token_hash);
-      seat.exec();
-    }
-    for (const auto& g : t.games) {
-      SQLite::Statement game(*db_, "INSERT INTO games VALUES(?, ?, ?, ?, ?, ?)");
-      game.bind(1, t.code);
-      game.bind(2, g.game);
-      game.bind(3, std::to_string(g.seed));
-      game.bind(4, g.commit);
-      game.bind(5, g.new_request);
-      game.bind(6, g.opening);
-      game.exec();
-    }
+    for (const auto& s : t.seated) insert_seat(*db_, t.code, s);
+    for (const auto& g : t.games) insert_game(*db_, t.code, g);
     tx.commit();
   });
 }
 
 void Store::put_seat(const std::string& code, const StoredSeat& s) {
-  writing("a seat", [&] {
-    SQLite::Statement q(*db_, "INSERT OR REPLACE INTO seats VALUES(?, ?, ?, ?, ?)");
-    q.bind(1, code);
-    q.bind(2, s.seat);
-    q.bind(3, s.name);
-    q.bind(4, s.bot);
-    q.bind(5, s.token_hash);
-    q.exec();
-  });
+  writing("a seat", [&] { insert_seat(*db_, code, s); });
 }
 
 void Store::add_game(const std::string& code, const StoredGame& g) {
-  writing("a game", [&] {
-    SQLite::Statement q(*db_, "INSERT INTO games VALUES(?, ?, ?, ?, ?, ?)");
-    q.bind(1, code);
-    q.bind(2, g.game);
-    q.bind(3, std::to_string(g.seed));
-    q.bind(4, g.commit);
-    q.bind(5, g.new_request);
-    q.bind(6, g.opening);
-    q.exec();
-  });
+  writing("a game", [&] { insert_game(*db_, code, g); });
 }
 
 void Store::start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) {
