@@ -9,8 +9,9 @@ here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 inbetween="$(realpath "${1:-$root/build/inbetween}")"
 corpus="$here/corpus"
-rm -rf "$corpus"
+# Inputs that found bugs (crash-*) stay; everything else is written again.
 mkdir -p "$corpus"/{protocol,rule_file,deck_file,card_notation,saved_game}
+find "$corpus" -type f ! -name 'crash-*' -delete
 
 # Protocol: every example session of the docs, one file per code block of `> ` lines.
 for doc in "$root"/docs/*.md "$root"/README.md; do
