@@ -90,6 +90,12 @@ TEST_F(ServerTest, CreatingATableSeatsTheCreatorAndPublishesTheCommitmentButNotT
   EXPECT_TRUE(table["seed"].is_null());
   EXPECT_EQ(table["seats"][0]["name"], "Ann");
   EXPECT_TRUE(table["seats"][1]["name"].is_null());
+  json presets = ask(connect(), {{"type", "presets"}});
+  ASSERT_FALSE(presets["presets"].empty());
+  for (const auto& p : presets["presets"]) {
+    EXPECT_FALSE(p["bots"].empty()) << p.dump();  // each preset names its family's bot kinds, all in the union
+    for (const auto& kind : p["bots"]) EXPECT_NE(std::find(presets["bots"].begin(), presets["bots"].end(), kind), presets["bots"].end());
+  }
   json tables = ask(connect(), {{"type", "tables"}});
   ASSERT_EQ(tables["tables"].size(), 1u);
   EXPECT_EQ(tables["tables"][0]["filled"], 1);

@@ -29,19 +29,26 @@ int int_field(const json& message, const char* key, int fallback, int least, int
   return it->get<int>();
 }
 
+std::vector<std::string> bot_kinds(std::string_view family) {
+  return games::with_family(family, []<games::Family F>() { return strategy::BotsOf<F>::kinds(); });
+}
+
 json presets_reply() {
   json presets = json::array();
   for (const auto& name : rules::preset_names()) {
     try {
       RulesInfo info = rules_info({name, "", json::object(), 2, 60});
-      presets.push_back({{"name", name}, {"family", info.family}, {"title", info.title},
-                         {"min_players", info.min_players}, {"max_players", info.max_players}});
+      presets.push_back({{"name", name}, {"family", info.family}, {"title", info.title}, {"min_players", info.min_players},
+                         {"max_players", info.max_players}, {"bots", bot_kinds(info.family)}});
     } catch (const Refused&) {
-      // A preset that does not load is left out of the list; `inbetween rules check` names it.
+      // A preset that does not load is left out of the list; `inbetween rules show NAME` says why.
     }
   }
-  json bots = json::object();
-  games::with_family("pot", [&]<games::Family F>() { bots = strategy::BotsOf<F>::kinds(); });
+  // Every kind some family has, in registry order; a preset's own list is in its "bots".
+  json bots = json::array();
+  for (auto family : games::family_keys())
+    for (const auto& kind : bot_kinds(family))
+      if (std::find(bots.begin(), bots.end(), kind) == bots.end()) bots.push_back(kind);
   return {{"type", "presets"}, {"presets", presets}, {"bots", bots}};
 }
 }  // namespace
