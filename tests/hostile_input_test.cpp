@@ -70,6 +70,20 @@ namespace {
 
 // `replay` and `play --load` read a file the same way: questions skipped, a quit only at the
 // end, anything else refused with its line number, by both.
+TEST(HostileInput, ChipsPastTheLargestAmountAreRefusedNotSaturated) {
+  for (const char* option : {"--pot", "--stack"}) {
+    for (const char* amount : {"9223372036854775808", "99999999999999999999", "0", "12x"}) {
+      auto r = run_inbetween({"odds", "5S", "JD", option, amount});
+      EXPECT_EQ(r.status, 2) << option << " " << amount << ": " << r.out;
+      EXPECT_NE(r.err.find("is not a whole number of chips from 1 to 9223372036854775807"), std::string::npos) << r.err;
+      EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+  }
+  auto r = run_inbetween({"odds", "5S", "JD", "--pot", "9223372036854775807", "--stack", "9223372036854775807"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("pot 9223372036854775807, stack 9223372036854775807"), std::string::npos) << r.out;
+}
+
 TEST(HostileInput, ReplayAndLoadReadASaveTheSameWay) {
   fs::path dir = fs::temp_directory_path() / ("inbetween-saves-" + std::to_string(getpid()));
   fs::create_directories(dir);

@@ -9,6 +9,7 @@
 #include "server/fairness.h"
 #include "server/lobby.h"
 #include "server/verify.h"
+#include "strategy/three_solver.h"
 #include "support/lobby_client.h"
 #include "support/temp_folder.h"
 
@@ -367,6 +368,76 @@ TEST_F(ServerTest, AFloodOfMessagesIsRateLimitedWithoutDroppingTheConnection) {
   for (int i = 0; i < 20; ++i) limited += ask(c, {{"type", "tables"}})["code"] == "rate_limited";
   EXPECT_EQ(limited, 15);
   hooks_->advance(std::chrono::seconds(1));
+  EXPECT_EQ(ask(c, {{"type", "tables"}})["type"], "tables");
+}
+
+// The solver's limit, set for one test and put back after it.
+struct SolverLimitFor {
+  explicit SolverLimitFor(std::size_t bytes) : before(strategy::ThreeSolver::memory_limit()) { strategy::ThreeSolver::set_memory_limit(bytes); }
+  ~SolverLimitFor() { strategy::ThreeSolver::set_memory_limit(before); }
+  std::size_t before;
+};
+
+TEST_F(ServerTest, RulesOverTheSolversLimitRefuseHintsAndTheOptimalBotPlaysAsSensible) {
+  SolverLimitFor limit(1 << 20);  // 1 MB: the default ThreeBeTween table needs about 45 MB
+  Seat ann = create("threebetween", 2, "Ann", {{"set", {{"target", 20}}}});
+  command(ann, "bot", {{"kind", "optimal"}});
+  command(ann, "start");
+  // Whoever starts, the bot's turn comes: it cannot solve, so it plays as the sensible bot, and
+  // the table is told why; the game goes on to its end.
+  int actions = testing::play_out(*lobby_, *hooks_, {ann});
+  json table = table_of(ann);
+  EXPECT_EQ(table["status"], "over") << table.dump();
+  EXPECT_GT(actions, 0);
+  json notice = hooks_->last(ann.conn, "chat");
+  ASSERT_FALSE(notice.is_null());
+  EXPECT_EQ(notice["from"], "server");
+  EXPECT_NE(notice["text"].get<std::string>().find("plays as the sensible bot"), std::string::npos) << notice.dump();
+  EXPECT_NE(notice["text"].get<std::string>().find("limit is 1.0 MB"), std::string::npos) << notice.dump();
+  EXPECT_EQ(hooks_->of_type(ann.conn, "chat").size(), 1u) << "told once";
+  EXPECT_EQ(table["seats"][1]["bot"], "sensible") << table["seats"].dump();
+  // A hint at Ann's turn in the next game is refused with the reason, and changes nothing.
+  command(ann, "again");
+  command(ann, "start");
+  for (int i = 0; i < 50 && table_of(ann)["to_act"] != "Ann"; ++i) hooks_->run();
+  ASSERT_EQ(table_of(ann)["to_act"], "Ann");
+  std::size_t moves = table_of(ann)["moves"];
+  json refused = command(ann, "hint", {{"id", 3}});
+  EXPECT_EQ(refused["code"], "too_big") << refused.dump();
+  EXPECT_EQ(refused["id"], 3);
+  EXPECT_NE(refused["message"].get<std::string>().find("MB"), std::string::npos) << refused.dump();
+  EXPECT_EQ(table_of(ann)["moves"], moves);
+}
+
+TEST_F(ServerTest, AConnectionThatKeepsFloodingAfterBeingRefusedIsDropped) {
+  options_.messages_per_second = 10;
+  options_.message_burst = 5;
+  options_.max_refused_in_a_row = 100;
+  restart();
+  ConnId flooder = connect();
+  ConnId other = connect();
+  for (int i = 0; i < 5 + 100; ++i) lobby_->receive(flooder, R"({"type":"tables"})");
+  EXPECT_FALSE(hooks_->dropped.count(flooder)) << "100 refusals in a row are still answered";
+  EXPECT_EQ(hooks_->last(flooder, "error")["code"], "rate_limited");
+  lobby_->receive(flooder, R"({"type":"tables"})");
+  EXPECT_TRUE(hooks_->dropped.count(flooder));
+  EXPECT_EQ(hooks_->last(flooder, "error")["code"], "flooding");
+  // Anyone else is served as before.
+  EXPECT_EQ(ask(other, {{"type", "tables"}})["type"], "tables");
+  EXPECT_FALSE(hooks_->dropped.count(other));
+}
+
+TEST_F(ServerTest, ServedMessagesBetweenRefusalsKeepAConnection) {
+  options_.messages_per_second = 10;
+  options_.message_burst = 5;
+  options_.max_refused_in_a_row = 100;
+  restart();
+  ConnId c = connect();
+  for (int round = 0; round < 5; ++round) {
+    for (int i = 0; i < 90; ++i) lobby_->receive(c, R"({"type":"tables"})");
+    hooks_->advance(std::chrono::milliseconds(200));  // two messages' allowance: the count starts again
+  }
+  EXPECT_FALSE(hooks_->dropped.count(c));
   EXPECT_EQ(ask(c, {{"type", "tables"}})["type"], "tables");
 }
 

@@ -26,6 +26,7 @@
 #include "games/three/action.h"
 #include "games/three/three_game.h"
 #include "rules/rule_files.h"
+#include "protocol/engine_loop.h"
 #include "rules/three_rules.h"
 #include "strategy/three_bots.h"
 #include "strategy/three_solver.h"
@@ -443,6 +444,57 @@ TEST(Cache, SavedTableLoadsIdentically) {
   EXPECT_FALSE(ThreeSolver::load(path, s.rules(), other));
   EXPECT_NE(ThreeSolver::cache_key(s.rules(), s.composition()), ThreeSolver::cache_key(s.rules(), other));
   fs::remove_all(dir);
+}
+
+// The solver's memory limit, set for one test and put back after it.
+struct LimitFor {
+  explicit LimitFor(std::size_t bytes) : before(ThreeSolver::memory_limit()) { ThreeSolver::set_memory_limit(bytes); }
+  ~LimitFor() { ThreeSolver::set_memory_limit(before); }
+  std::size_t before;
+};
+
+TEST(MemoryLimit, ATableOverTheLimitIsRefusedNamingWhatItWouldNeed) {
+  const auto& s = two_spaces();
+  auto make = [&] { ThreeSolver t(s.rules(), s.composition()); return t.memory_bytes(); };
+  {
+    // One byte short of what the table holds: refused before its value tables are made.
+    LimitFor limit(s.memory_bytes() - 1);
+    try {
+      make();
+      ADD_FAILURE() << "a table over the limit was made";
+    } catch (const strategy::SolverLimit& e) {
+      std::string text = e.what();
+      EXPECT_NE(text.find(fmt::format("would need {:.1f} MB", strategy::megabytes(s.memory_bytes()))), std::string::npos) << text;
+      EXPECT_NE(text.find("positions"), std::string::npos) << text;
+    }
+  }
+  {
+    // A limit the state graph passes while it is built: refused then, before anything else.
+    LimitFor limit(64 * 1024);
+    try {
+      make();
+      ADD_FAILURE() << "a table over the limit was made";
+    } catch (const strategy::SolverLimit& e) {
+      EXPECT_NE(std::string(e.what()).find("state graph"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("its limit is 0.1 MB"), std::string::npos) << e.what();
+    }
+  }
+  // At exactly what it needs, the table is made, the same as before.
+  LimitFor limit(s.memory_bytes());
+  EXPECT_EQ(make(), s.memory_bytes());
+}
+
+TEST(MemoryLimit, TheEnginesHintAndOptimalBotAnswerTooBigAndChangeNothing) {
+  LimitFor limit(64 * 1024);
+  inbetween::protocol::Engine engine;
+  ASSERT_TRUE(engine.handle(R"({"cmd":"new","rules":"threebetween","players":["Ann","Bob"],"seed":5,"set":{"spaces":2}})").value("ok", false));
+  std::string state = engine.handle(R"({"cmd":"state"})").dump();
+  for (const char* line : {R"({"cmd":"hint"})", R"({"cmd":"act","bot":"optimal"})"}) {
+    auto reply = engine.handle(line);
+    EXPECT_EQ(reply["error"].value("code", ""), "too_big") << line << " -> " << reply.dump();
+    EXPECT_NE(reply["error"].value("message", "").find("limit"), std::string::npos) << reply.dump();
+    EXPECT_EQ(engine.handle(R"({"cmd":"state"})").dump(), state) << line;
+  }
 }
 
 // The exact remaining cards of a game in progress as the composition.

@@ -88,8 +88,10 @@ struct ServeCommandOptions {
   std::string web;  // empty: web/dist in the data folder
   int bot_delay_ms = 700;
   int max_tables = 500;
+  int max_connections = 10000;
   int max_connections_per_address = 64;
   double messages_per_second = 20;  // per connection; bursts of three times as many
+  int solver_mb = 256;              // the ThreeBeTween solver's table for hints and the optimal bot
 };
 int run_serve(const ServeCommandOptions& options, std::ostream& out);
 // `inbetween verify FILE`: a finished game's log against its commitment; 0 OK, 1 mismatch.

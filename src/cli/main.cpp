@@ -1,5 +1,8 @@
 // `inbetween`: play, serve the engine protocol, inspect rules, replay saved games.
 #include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <limits>
 #include <iostream>
 #include <optional>
 
@@ -31,6 +34,18 @@ void add_rule_options(CLI::App* cmd, RuleChoice& choice) {
 
 // A command word that names no command, or none where one is needed: CLI11 would only say
 // "not expected"; name the commands instead. Nested commands (`rules list`) the same way.
+// A whole number of chips as typed, checked before CLI11 converts it (its conversion saturates:
+// 2^63 would become 2^63 - 1 without a word).
+const CLI::Validator kChips(
+    [](std::string& text) -> std::string {
+      std::int64_t value = 0;
+      auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (ec != std::errc() || end != text.data() + text.size() || value < 1)
+        return fmt::format("\"{}\" is not a whole number of chips from 1 to {}", text, std::numeric_limits<std::int64_t>::max());
+      return "";
+    },
+    "CHIPS");
+
 std::optional<std::string> unknown_command(const CLI::App& app, int argc, char** argv) {
   const CLI::App* at = &app;
   std::string path = "inbetween";
@@ -117,8 +132,8 @@ int main(int argc, char** argv) {
   odds_cmd->add_option("--seen", odds.seen, "cards seen since the last shuffle, comma-separated (they are not in the shoe)");
   odds_cmd->add_flag("--fresh", odds.fresh, "a fresh shoe (the default)");
   odds_cmd->add_option("--decks", odds.decks, "decks in the shoe, 1-8 (same as --set decks=N)");
-  odds_cmd->add_option("--pot", odds.pot, "chips in the pot")->capture_default_str();
-  odds_cmd->add_option("--stack", odds.stack, "the player's stack (default: start_chips)");
+  odds_cmd->add_option("--pot", odds.pot, "chips in the pot")->check(kChips)->capture_default_str();
+  odds_cmd->add_option("--stack", odds.stack, "the player's stack (default: start_chips)")->check(kChips);
   odds_cmd->add_flag("--after-first-deck", odds.later_deck, "past the first deck: no first_deck_bet_cap");
   odds_cmd->add_flag("--house-edge", odds.house_edge, "house games: every spread, the raise decisions and the house edge");
 
@@ -179,11 +194,14 @@ int main(int argc, char** argv) {
   serve_cmd->add_option("--web", serve.web, "the page's folder (default: web/dist in the data folder)");
   serve_cmd->add_option("--bot-delay-ms", serve.bot_delay_ms, "how long a bot waits before its move")->check(CLI::Range(0, 60000))->capture_default_str();
   serve_cmd->add_option("--max-tables", serve.max_tables, "the most tables the server holds")->check(CLI::Range(1, 100000))->capture_default_str();
+  serve_cmd->add_option("--max-connections", serve.max_connections, "connections the server holds at once")
+      ->check(CLI::Range(1, 1000000))->capture_default_str();
   serve_cmd->add_option("--max-connections-per-address", serve.max_connections_per_address, "connections one address may hold")
       ->check(CLI::Range(1, 100000))->capture_default_str();
-
   serve_cmd->add_option("--messages-per-second", serve.messages_per_second, "a connection's rate of messages (bursts of 3x)")
       ->check(CLI::Range(0.1, 1e9))->capture_default_str();
+  serve_cmd->add_option("--solver-mb", serve.solver_mb, "memory the ThreeBeTween solver may use for one rules' table (hints, optimal bot)")
+      ->check(CLI::Range(1, 1 << 20))->capture_default_str();
 
   std::string verify_file;
   auto* verify_cmd = app.add_subcommand("verify", "check a finished game's log from `serve` against its fairness commitment");

@@ -1,5 +1,6 @@
 #include "protocol/engine_loop.h"
 #include "protocol/request_line.h"
+#include "strategy/three_solver.h"
 
 #include <istream>
 #include <ostream>
@@ -119,6 +120,8 @@ json Engine::handle(const std::string& line) {
     return dispatch(request);
   } catch (const ProtocolError& e) {
     return error_reply(e.code, e.what());
+  } catch (const strategy::SolverLimit& e) {
+    return error_reply("too_big", e.what());  // a hint or the optimal bot on rules whose table is over the limit
   } catch (const json::exception& e) {
     return error_reply("bad_request", e.what());
   } catch (const std::exception& e) {

@@ -48,6 +48,9 @@ class GameSession {
   // throws ProtocolError("nobody_to_act") when the game is over.
   virtual json hint(const json& request) const = 0;
   virtual bool over() const = 0;
+  // The seat (index into the `new` request's players) to act, -1 when nobody is: what state()'s
+  // "to_act" names, without building the state.
+  virtual int to_act() const = 0;
   // An independent copy (a worker thread can ask a bot or the solver without holding the table).
   virtual std::unique_ptr<GameSession> clone() const = 0;
   // How many moves have been accepted.

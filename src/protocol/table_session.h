@@ -56,6 +56,7 @@ class TableSession : public GameSession {
     return out;
   }
   json hint(const json& request) const override { return Codec<F>::hint(game(), request); }
+  int to_act() const override { return game().to_act(); }
   std::unique_ptr<GameSession> clone() const override { return std::make_unique<TableSession<F>>(*this); }
   std::size_t moves() const override { return table_.moves().size(); }
   bool over() const override { return game().over(); }

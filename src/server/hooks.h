@@ -19,6 +19,8 @@ class Hooks {
   virtual ~Hooks() = default;
   // Queues one text message for a connection (nothing happens if it has closed).
   virtual void send(ConnId conn, std::string text) = 0;
+  // Closes a connection the lobby will not serve any more (a flood); its close() follows.
+  virtual void drop(ConnId conn) = 0;
   // Runs `work` on a worker thread, then `done` with its result back on the network thread.
   virtual void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) = 0;
   // Calls `fire` on the network thread after `delay`.

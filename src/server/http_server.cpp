@@ -10,6 +10,8 @@
 #include <map>
 #include <sstream>
 
+#include <sys/resource.h>
+
 #include <boost/asio.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <boost/beast.hpp>
@@ -32,8 +34,10 @@ struct Client {
   explicit Client(tcp::socket socket) : ws(std::move(socket)) {}
   websocket::stream<beast::tcp_stream> ws;
   std::deque<std::string> queue;
+  std::size_t queued_bytes = 0;
   bool writing = false;
   bool closed = false;
+  bool dropping = false;  // the lobby let it go: what is queued is written, nothing more is read
 };
 
 const char* content_type(const std::filesystem::path& path) {
@@ -53,12 +57,24 @@ bool plain_file_name(std::string_view name) {
   return std::all_of(name.begin(), name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' || ch == '_'; });
 }
 
+// Raises the soft limit on open files toward `wanted` (at most the hard limit), so the
+// connection limits, not the process's default of 1024 files, decide who is turned away.
+void allow_open_files(int wanted) {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  rlim_t want = std::min<rlim_t>(static_cast<rlim_t>(wanted), limit.rlim_max);
+  if (limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= want) return;
+  limit.rlim_cur = want;
+  setrlimit(RLIMIT_NOFILE, &limit);
+}
+
 class Server final : public Hooks {
  public:
   Server(const ServeOptions& options, Store& store)
       : options_(options), workers_(2), lobby_(store, *this, options.lobby) {}
 
   void run(const std::function<void(unsigned short)>& ready) {
+    allow_open_files(options_.max_connections + 64);
     tcp::endpoint endpoint(asio::ip::make_address(options_.host), options_.port);
     tcp::acceptor acceptor(ioc_);
     acceptor.open(endpoint.protocol());
@@ -79,20 +95,29 @@ class Server final : public Hooks {
   // Hooks
   void send(ConnId conn, std::string text) override {
     auto it = clients_.find(conn);
-    if (it == clients_.end() || it->second->closed) return;
+    if (it == clients_.end() || it->second->closed || it->second->dropping) return;
     auto client = it->second;
-    if (client->queue.size() >= options_.max_send_queue) {
+    if (client->queued_bytes + text.size() > options_.max_send_queue_bytes) {
       // A client that does not read its messages is dropped rather than held in memory.
-      client->closed = true;
-      beast::get_lowest_layer(client->ws).close();
-      return;
+      return close(*client);
     }
+    client->queued_bytes += text.size();
     client->queue.push_back(std::move(text));
     // Marked before the writer starts (co_spawn only posts it): a second writer on the same
     // stream would interleave two writes, which a WebSocket stream must never see.
     if (client->writing) return;
     client->writing = true;
     asio::co_spawn(ioc_, write_queue(client), asio::detached);
+  }
+  void drop(ConnId conn) override {
+    auto it = clients_.find(conn);
+    if (it == clients_.end() || it->second->closed || it->second->dropping) return;
+    auto client = it->second;
+    client->dropping = true;
+    if (!client->writing) return close(*client);
+    // The queue's last message says why; a client that does not read it is closed anyway.
+    auto timer = std::make_shared<asio::steady_timer>(ioc_, std::chrono::seconds(1));
+    timer->async_wait([this, timer, client](beast::error_code) { close(*client); });
   }
   void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
     asio::post(workers_, [this, work = std::move(work), done = std::move(done)]() mutable {
@@ -114,11 +139,28 @@ class Server final : public Hooks {
   std::chrono::steady_clock::time_point now() override { return std::chrono::steady_clock::now(); }
 
  private:
+  void close(Client& client) {
+    if (client.closed) return;
+    client.closed = true;
+    beast::get_lowest_layer(client.ws).close();
+  }
+
   awaitable<void> listen(tcp::acceptor& acceptor) {
     for (;;) {
       beast::error_code ec;
       tcp::socket socket = co_await acceptor.async_accept(asio::redirect_error(use_awaitable, ec));
-      if (ec) continue;
+      if (ec) {
+        // Out of file descriptors (or another passing failure): waiting lets connections end,
+        // where retrying at once would spin the only network thread.
+        std::cerr << "serve: accept failed: " << ec.message() << "; pausing 100 ms\n";
+        asio::steady_timer pause(ioc_, std::chrono::milliseconds(100));
+        co_await pause.async_wait(asio::redirect_error(use_awaitable, ec));
+        continue;
+      }
+      if (open_connections_ >= options_.max_connections) {
+        socket.close(ec);  // full: the newcomer is refused, those already here are served
+        continue;
+      }
       asio::co_spawn(ioc_, connection(std::move(socket)), [](std::exception_ptr e) {
         if (!e) return;
         try {
@@ -143,13 +185,16 @@ class Server final : public Hooks {
       co_return;
     }
     ++count;
+    ++open_connections_;
     struct Release {
       std::map<std::string, int>& counts;
       std::string address;
+      int& open;
       ~Release() {
+        --open;
         if (--counts[address] == 0) counts.erase(address);
       }
-    } release{per_address_, address};
+    } release{per_address_, address, open_connections_};
 
     beast::tcp_stream stream(std::move(socket));
     beast::flat_buffer buffer;
@@ -175,7 +220,11 @@ class Server final : public Hooks {
 
   awaitable<void> play(tcp::socket socket, http::request<http::string_body> request, std::string address) {
     auto client = std::make_shared<Client>(std::move(socket));
-    client->ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    // Beast's server timeouts (30 s for the handshake, 300 s idle), with pings: a page that only
+    // watches stays, since its browser answers them; a peer that vanished is let go.
+    auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
+    timeouts.keep_alive_pings = true;
+    client->ws.set_option(timeouts);
     client->ws.read_message_max(options_.lobby.max_message_bytes);
     beast::error_code ec;
     co_await client->ws.async_accept(request, asio::redirect_error(use_awaitable, ec));
@@ -188,6 +237,7 @@ class Server final : public Hooks {
       buffer.clear();
       co_await client->ws.async_read(buffer, asio::redirect_error(use_awaitable, ec));
       if (ec) break;
+      if (client->dropping) continue;
       if (!client->ws.got_text()) {
         send(id, R"({"type":"error","code":"bad_message","message":"messages are JSON text frames"})");
         continue;
@@ -208,10 +258,13 @@ class Server final : public Hooks {
         client->closed = true;
         break;
       }
+      client->queued_bytes -= client->queue.front().size();
       client->queue.pop_front();
     }
     client->queue.clear();
+    client->queued_bytes = 0;
     client->writing = false;
+    if (client->dropping) close(*client);
   }
 
   http::response<http::string_body> answer(const http::request<http::string_body>& request) {
@@ -287,6 +340,7 @@ class Server final : public Hooks {
   Lobby lobby_;
   std::map<ConnId, std::shared_ptr<Client>> clients_;
   std::map<std::string, int> per_address_;
+  int open_connections_ = 0;
   ConnId last_id_ = 0;
 };
 }  // namespace

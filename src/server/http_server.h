@@ -12,8 +12,9 @@ struct ServeOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;
   std::string web_dir;                    // the page's files (web/dist)
+  int max_connections = 10000;            // every connection at once, HTTP and WebSocket
   int max_connections_per_address = 64;
-  std::size_t max_send_queue = 4096;      // messages queued for a client that does not read
+  std::size_t max_send_queue_bytes = 512 * 1024;  // queued for a client that does not read: then it is dropped
   LobbyOptions lobby;
 };
 

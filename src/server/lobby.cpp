@@ -9,6 +9,7 @@
 #include "rules/rule_files.h"
 #include "server/fairness.h"
 #include "strategy/bots_of.h"
+#include "strategy/three_solver.h"
 
 namespace inbetween::server {
 namespace {
@@ -94,8 +95,12 @@ bool Lobby::allowed(Connection& c) {
   double seconds = std::chrono::duration<double>(now - c.last_message).count();
   c.last_message = now;
   c.allowance = std::min(options_.message_burst, c.allowance + seconds * options_.messages_per_second);
-  if (c.allowance < 1) return false;
+  if (c.allowance < 1) {
+    ++c.refused_in_a_row;
+    return false;
+  }
   c.allowance -= 1;
+  c.refused_in_a_row = 0;
   return true;
 }
 
@@ -105,7 +110,16 @@ void Lobby::receive(ConnId conn, std::string_view text) {
   Connection& c = it->second;
   json id;
   try {
-    if (!allowed(c)) throw Refused("rate_limited", fmt::format("more than {} messages a second; slow down", options_.messages_per_second));
+    if (!allowed(c)) {
+      if (c.refused_in_a_row > options_.max_refused_in_a_row) {
+        // A client that keeps sending after being told to slow down is not a page: it costs a
+        // reply per message, so it is let go (a page reconnects and resumes its seat).
+        send(conn, {{"type", "error"}, {"code", "flooding"}, {"message", "too many messages refused for the rate; the connection is closed"}});
+        hooks_.drop(conn);
+        return;
+      }
+      throw Refused("rate_limited", fmt::format("more than {} messages a second; slow down", options_.messages_per_second));
+    }
     if (text.size() > options_.max_message_bytes)
       throw Refused("too_big", fmt::format("a message may be at most {} bytes", options_.max_message_bytes));
     json message = json::parse(text, nullptr, false);
@@ -328,9 +342,7 @@ void Lobby::hint(ConnId conn, Connection&, const json& message) {
   Room& room = room_named(message);
   int seat = seat_of(room, message);
   if (room.status() != TableStatus::playing) throw Refused("not_started", "the game is not being played");
-  json state = room.session()->state();
-  if (state["to_act"] != json(room.seats()[static_cast<std::size_t>(seat)].name))
-    throw Refused("not_your_turn", "a hint is for the player to act");
+  if (room.seat_to_act() != seat) throw Refused("not_your_turn", "a hint is for the player to act");
   std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
   json id = message.contains("id") ? message["id"] : json();
   std::string code = room.code();
@@ -338,14 +350,16 @@ void Lobby::hint(ConnId conn, Connection&, const json& message) {
       [copy] {
         try {
           return json{{"hint", copy->hint(json::object())}};
+        } catch (const strategy::SolverLimit& e) {
+          return json{{"code", "too_big"}, {"error", e.what()}};
         } catch (const std::exception& e) {
-          return json{{"error", e.what()}};
+          return json{{"code", "internal"}, {"error", e.what()}};
         }
       },
       [this, conn, id, code](json result) {
         if (!conns_.count(conn)) return;
         json reply = result.contains("hint") ? json{{"type", "hint"}, {"table", code}, {"hint", result["hint"]}}
-                                             : json{{"type", "error"}, {"code", "internal"}, {"message", result["error"]}};
+                                             : json{{"type", "error"}, {"code", result["code"]}, {"message", result["error"]}};
         if (!id.is_null()) reply["id"] = id;
         send(conn, reply);
       });
@@ -369,9 +383,13 @@ void Lobby::bot_move(const std::string& code, std::size_t moves) {
   std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
   hooks_.off_thread(
       [copy, kind = *kind] {
-        json action;
-        copy->act_bot(json::object(), kind, action);
-        return action;
+        try {
+          json action;
+          copy->act_bot(json::object(), kind, action);
+          return action;
+        } catch (const std::exception& e) {
+          return json{{"failed", e.what()}};  // not an action: actions are objects with a "type"
+        }
       },
       [this, code, moves](json action) { bot_chose(code, moves, action); });
 }
@@ -381,21 +399,37 @@ void Lobby::bot_chose(const std::string& code, std::size_t moves, const json& ac
   if (it == rooms_.end()) return;
   Room& room = *it->second;
   bot_planned_[code] = false;
+  if (action.is_object() && action.contains("failed")) return bot_failed(room, action["failed"].get<std::string>());
   // Someone may have moved meanwhile (a rebuy, a person back from away): then choose again.
   if (!action.is_null() && room.moves() == moves && room.bot_to_play()) {
-    std::string to_act = room.session()->state()["to_act"].get<std::string>();
-    for (std::size_t i = 0; i < room.seats().size(); ++i) {
-      if (room.seats()[i].name != to_act) continue;
-      try {
-        room.act(static_cast<int>(i), action);
-      } catch (const Refused& e) {
-        // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
-        std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", code.c_str(), e.what());
-        return;
-      }
+    try {
+      room.act(room.seat_to_act(), action);
+    } catch (const Refused& e) {
+      // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
+      std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", code.c_str(), e.what());
+      return;
     }
     broadcast(room);
   }
+  plan_bot(room);
+}
+
+// A bot that cannot choose (the optimal bot on rules whose solved table is over the solver's
+// limit) is replaced by the sensible bot for the rest of the table, and the table is told why:
+// the game goes on rather than waiting for a move that will not come.
+void Lobby::bot_failed(Room& room, const std::string& reason) {
+  auto kind = room.bot_to_play();
+  int seat = room.seat_to_act();
+  if (!kind || seat < 0 || *kind == "sensible") {
+    std::fprintf(stderr, "serve: table %s: the bot could not choose: %s\n", room.code().c_str(), reason.c_str());
+    return;
+  }
+  room.replace_bot(seat, "sensible");
+  json line = {{"type", "chat"}, {"table", room.code()}, {"from", "server"},
+               {"text", fmt::format("{} plays as the sensible bot from now on: {}", room.seats()[static_cast<std::size_t>(seat)].name, reason)}};
+  for (auto& [id, c] : conns_)
+    if (c.table == room.code()) send(id, line);
+  broadcast(room);
   plan_bot(room);
 }
 

@@ -21,6 +21,7 @@ struct LobbyOptions {
   std::chrono::milliseconds bot_delay{700};  // a bot's move waits this long, so people can follow
   double messages_per_second = 20;          // a connection's steady rate...
   double message_burst = 60;                // ...and how many it may send at once
+  int max_refused_in_a_row = 100;           // messages refused for the rate, in a row, before the connection is dropped
   std::size_t max_chat_chars = 200;
 };
 
@@ -47,6 +48,7 @@ class Lobby {
     std::size_t events_sent = 0;
     int game_seen = 0;
     double allowance = 0;
+    int refused_in_a_row = 0;  // messages refused for the rate since the last one served
     std::chrono::steady_clock::time_point last_message{};
   };
 
@@ -74,6 +76,7 @@ class Lobby {
   void plan_bot(Room& room);
   void bot_move(const std::string& code, std::size_t moves);
   void bot_chose(const std::string& code, std::size_t moves, const json& action);
+  void bot_failed(Room& room, const std::string& reason);
   void away_check(const std::string& code, int seat, std::uint64_t gone);
   int watchers(const std::string& code) const;
 

@@ -231,17 +231,23 @@ json Room::act(int seat, const json& action) {
   return events;
 }
 
+int Room::seat_to_act() const {
+  if (status() != TableStatus::playing) return -1;
+  return session_->to_act();  // the game's players are the seats, in order (new_request)
+}
+
 std::optional<std::string> Room::bot_to_play() const {
-  if (status() != TableStatus::playing) return std::nullopt;
-  json state = session_->state();
-  const auto& to_act = state["to_act"];
-  if (!to_act.is_string()) return std::nullopt;
-  for (const auto& s : seats_) {
-    if (s.name != to_act.get<std::string>()) continue;
-    if (!s.bot.empty()) return s.bot;
-    if (s.away) return "sensible";
-  }
+  int seat = seat_to_act();
+  if (seat < 0) return std::nullopt;
+  const auto& s = seats_[static_cast<std::size_t>(seat)];
+  if (!s.bot.empty()) return s.bot;
+  if (s.away) return "sensible";
   return std::nullopt;
+}
+
+void Room::replace_bot(int seat, const std::string& kind) {
+  seats_.at(static_cast<std::size_t>(seat)).bot = kind;
+  store_seat(seat);
 }
 
 const std::string& Room::label() const {

@@ -82,6 +82,10 @@ class Room {
   json act(int seat, const json& action);
   // A bot's kind for the seat to act: a bot's own, or "sensible" for a person who is away.
   std::optional<std::string> bot_to_play() const;
+  // The seat to act, -1 when the game is not being played or nobody is to act.
+  int seat_to_act() const;
+  // A bot seat plays as another kind from now on (stored with the seat).
+  void replace_bot(int seat, const std::string& kind);
 
   protocol::GameSession* session() { return session_.get(); }
   std::size_t moves() const { return session_ ? session_->moves() : 0; }

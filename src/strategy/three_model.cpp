@@ -1,5 +1,7 @@
 #include "strategy/three_model.h"
 
+#include "strategy/three_solver.h"
+
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -321,7 +323,15 @@ void Model::discover() {
   // Ids follow discovery order (pairs first, then breadth first); ties in the policy go to the
   // lowest id, so this order is part of the results.
   build_pairs([&](std::uint32_t open) { return g.intern(open, spaces, true); });
-  for (std::size_t q = 0; q < g.queue.size(); ++q) g.expand(g.queue[q]);
+  for (std::size_t q = 0; q < g.queue.size(); ++q) {
+    g.expand(g.queue[q]);
+    std::size_t bytes = g.states.capacity() * sizeof(StateInfo) + g.types.capacity() * sizeof(HandType) +
+                        g.opts.capacity() * sizeof(Option) + ids.size() * 32;
+    if (bytes > graph_limit)
+      throw SolverLimit(fmt::format("the ThreeBeTween solver would need more than {:.1f} MB for these rules ({} spaces, cards worth up to {} "
+                                    "points; the state graph alone passed that after {} positions); its limit is {:.1f} MB",
+                                    megabytes(bytes), spaces, max_points, g.states.size(), megabytes(graph_limit)));
+  }
   states = Table<StateInfo>(std::move(g.states));
   types = Table<HandType>(std::move(g.types));
   opts = Table<Option>(std::move(g.opts));

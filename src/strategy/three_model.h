@@ -127,12 +127,18 @@ struct Model {
   std::vector<int> zero_order;  // states reached at the same S from zero-point limits
   std::vector<char> in_zero;
 
+  // The bytes the state graph may reach while discover() builds it (ThreeSolver::memory_limit()).
+  std::size_t graph_limit = static_cast<std::size_t>(-1);
+
   int n() const { return static_cast<int>(states.size()); }
+  // The bytes the state graph holds (the value tables are the solver's).
+  std::size_t graph_bytes() const { return states.bytes() + types.bytes() + opts.bytes() + ids.size() * 32; }
 
   // The kinds and letter groups of `rules` and `weights`; throws std::invalid_argument when
   // the composition does not fit the deck or is empty.
   void init_kinds();
   // Builds the state graph: every layout of every limit pair, then every placement from there.
+  // Throws SolverLimit (three_solver.h) as soon as it would hold more than graph_limit bytes.
   void discover();
   // Takes a state graph read from a cache file and rebuilds what follows from it (ids, limit
   // pairs, sweep orders); false when it does not fit these rules.

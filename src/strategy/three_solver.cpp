@@ -4,6 +4,7 @@
 #include "strategy/three_solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <numeric>
@@ -11,6 +12,8 @@
 #include <tuple>
 #include <utility>
 #include <variant>
+
+#include <fmt/format.h>
 
 #include "strategy/three_solver_impl.h"
 #include "games/overloaded.h"
@@ -114,11 +117,19 @@ void ThreeSolver::Impl::sweep() {
 
 void ThreeSolver::Impl::solve() {
   auto start = std::chrono::steady_clock::now();
+  std::size_t limit = memory_limit();
+  graph_limit = limit;
   discover();
   int c = options.bank_cap > 0 ? options.bank_cap : 256;
   for (;;) {
     cap = c;
     top = cap + (2 + spaces) * max_points;
+    // The two value tables, checked before they are allocated.
+    std::size_t values = 2 * sizeof(double) * static_cast<std::size_t>(top + 1) * states.size();
+    if (graph_bytes() + values > limit)
+      throw SolverLimit(fmt::format("the ThreeBeTween solver would need {:.1f} MB for these rules ({} positions x {} points at risk, "
+                                    "{} spaces, cards worth up to {} points); its limit is {:.1f} MB",
+                                    megabytes(graph_bytes() + values), states.size(), top + 1, spaces, max_points, megabytes(limit)));
     sweep();
     // Banking does not pay at the cap: the truncation is exact (docs/solver.md).
     if (options.bank_cap > 0 || bank_w(cap) <= cap) break;
@@ -126,6 +137,13 @@ void ThreeSolver::Impl::solve() {
   }
   seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
+
+namespace {
+std::atomic<std::size_t> solver_memory_limit{std::size_t{1024} << 20};
+}  // namespace
+
+std::size_t ThreeSolver::memory_limit() { return solver_memory_limit.load(); }
+void ThreeSolver::set_memory_limit(std::size_t bytes) { solver_memory_limit.store(bytes); }
 
 // ---- lookups at any S -------------------------------------------------------------------------
 

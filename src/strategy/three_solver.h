@@ -20,6 +20,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -48,9 +49,22 @@ struct DealValue {
   double bust = 0;                    // chance the round ends in a bust under optimal play
 };
 
+// A table the solver refuses to make: it would need more memory than memory_limit(); the
+// message names how much. Thrown before the value tables are allocated.
+struct SolverLimit : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// Bytes in MB (2^20), for SolverLimit's messages.
+inline double megabytes(std::size_t bytes) { return static_cast<double>(bytes) / (1 << 20); }
+
 // The solved table of one rules and composition: values, bust chances and the policy.
 class ThreeSolver {
  public:
+  // The bytes one table may hold (state graph and value tables): 1024 MB unless set, once at
+  // start (`serve --solver-mb`); a table refused under one limit stays refused in this process.
+  static std::size_t memory_limit();
+  static void set_memory_limit(std::size_t bytes);
+
   // How the table is cut off and iterated.
   struct Options {
     // Above this S a ThreeBeTween is passed, not banked. 0: automatic (start at 256, doubled

@@ -189,6 +189,10 @@ std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const rules::ThreeRules& 
   std::string key = cache_key(rules, composition);
   return shared(key, [&]() -> std::shared_ptr<const ThreeSolver> {
     std::string path = cache_path(key);
+    std::error_code ec;
+    if (!path.empty() && std::filesystem::file_size(path, ec) > memory_limit() && !ec)
+      throw SolverLimit(fmt::format("the ThreeBeTween solver's table for these rules is {:.1f} MB ({}); its limit is {:.1f} MB",
+                                    megabytes(std::filesystem::file_size(path, ec)), path, megabytes(memory_limit())));
     if (!path.empty())
       if (auto loaded = load(path, rules, composition)) return loaded;
     auto solved = std::make_shared<ThreeSolver>(rules, composition);
@@ -204,11 +208,15 @@ std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const std::string& key,
   // table wait on its future, not on the lock.
   static std::mutex mutex;
   static std::map<std::string, std::shared_future<std::shared_ptr<const ThreeSolver>>> tables;
+  // Tables refused for their size, with the limit they were refused under: asked again under
+  // the same limit, the refusal is repeated at once rather than found again.
+  static std::map<std::string, std::pair<std::size_t, std::string>> refused;
   std::promise<std::shared_ptr<const ThreeSolver>> promise;
   std::shared_future<std::shared_ptr<const ThreeSolver>> table;
   bool maker = false;
   {
     std::lock_guard lock(mutex);
+    if (auto r = refused.find(key); r != refused.end() && r->second.first == memory_limit()) throw SolverLimit(r->second.second);
     auto [it, inserted] = tables.try_emplace(key);
     if (inserted) it->second = promise.get_future().share();
     table = it->second;
@@ -217,6 +225,13 @@ std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const std::string& key,
   if (maker) {
     try {
       promise.set_value(make());
+    } catch (const SolverLimit& e) {
+      {
+        std::lock_guard lock(mutex);
+        tables.erase(key);
+        refused[key] = {memory_limit(), e.what()};
+      }
+      promise.set_exception(std::current_exception());
     } catch (...) {
       // Nobody keeps a failed table: the next caller tries again.
       {

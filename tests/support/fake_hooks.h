@@ -4,6 +4,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <set>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -14,7 +15,10 @@ namespace inbetween::testing {
 
 class FakeHooks final : public server::Hooks {
  public:
-  void send(server::ConnId conn, std::string text) override { inbox[conn].push_back(nlohmann::json::parse(text)); }
+  void send(server::ConnId conn, std::string text) override {
+    if (!dropped.count(conn)) inbox[conn].push_back(nlohmann::json::parse(text));
+  }
+  void drop(server::ConnId conn) override { dropped.insert(conn); }
   void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
     tasks_.push_back([work = std::move(work), done = std::move(done)] { done(work()); });
   }
@@ -59,6 +63,7 @@ class FakeHooks final : public server::Hooks {
   }
 
   std::map<server::ConnId, std::vector<nlohmann::json>> inbox;
+  std::set<server::ConnId> dropped;  // connections the lobby closed
 
  private:
   std::chrono::steady_clock::time_point now_{std::chrono::hours(1)};
