@@ -132,8 +132,8 @@ int main(int argc, char** argv) {
   odds_cmd->add_option("--seen", odds.seen, "cards seen since the last shuffle, comma-separated (they are not in the shoe)");
   odds_cmd->add_flag("--fresh", odds.fresh, "a fresh shoe (the default)");
   odds_cmd->add_option("--decks", odds.decks, "decks in the shoe, 1-8 (same as --set decks=N)");
-  odds_cmd->add_option("--pot", odds.pot, "chips in the pot")->check(kChips)->capture_default_str();
-  odds_cmd->add_option("--stack", odds.stack, "the player's stack (default: start_chips)")->check(kChips);
+  odds_cmd->add_option("--pot", odds.pot, "chips in the pot")->check(cli::kChips)->capture_default_str();
+  odds_cmd->add_option("--stack", odds.stack, "the player's stack (default: start_chips)")->check(cli::kChips);
   odds_cmd->add_flag("--after-first-deck", odds.later_deck, "past the first deck: no first_deck_bet_cap");
   odds_cmd->add_flag("--house-edge", odds.house_edge, "house games: every spread, the raise decisions and the house edge");
 

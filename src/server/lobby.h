@@ -48,8 +48,8 @@ class Lobby {
     std::size_t events_sent = 0;
     int game_seen = 0;
     double allowance = 0;
-    int refused_in_a_row = 0;  // messages refused for the rate since the last one served
     std::chrono::steady_clock::time_point last_message{};
+    int refused_in_a_row = 0;  // messages refused for the rate since the last one served
   };
 
   void dispatch(ConnId conn, Connection& c, const json& message);
