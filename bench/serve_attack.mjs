@@ -13,16 +13,17 @@
 // It reports, before and during the attack, the people's action-to-broadcast p50/p99 at the
 // busy tables and the moves per second; the server's resident memory; what each attack got; and,
 // after it, whether a new client can still create a table and be seated.
-//   node bench/serve_attack.mjs [--tables 50] [--seconds 60] [--idle 2000] [--binary build/inbetween]
+//   node bench/serve_attack.mjs [--tables 50] [--seconds 60] [--idle 2000] [--flood-rate 1000] [--binary build/inbetween]
 import net from 'node:net';
 import { join } from 'node:path';
-import { arg, here, startServer, stopServer, residentMB, connect, send, next, BusyTables, WebSocket } from './serve_tables.mjs';
+import { arg, here, startServer, stopServer, residentMB, cpuSeconds, connect, send, next, BusyTables, WebSocket } from './serve_tables.mjs';
 
 const tables = Number(arg('tables', 50));
 const seconds = Number(arg('seconds', 60));
 const idleCount = Number(arg('idle', 2000));
+const floodRate = Number(arg('flood-rate', 1000)); // messages a second each of the 20 flooders tries to send
 const binary = arg('binary', join(here, '../build/inbetween'));
-const quiet = 10; // seconds measured before the attack
+const quiet = 20; // seconds measured before the attack
 const deadline = Date.now() + (quiet + seconds + 120) * 1000;
 setTimeout(() => { console.error('serve_attack: over its time bound'); process.exit(1); }, deadline - Date.now()).unref();
 
@@ -41,6 +42,7 @@ await sleep(quiet * 1000);
 const before = { ...busy.period(), moves: busy.moves };
 busy.moves = 0;
 const memoryBefore = Math.max(...memory);
+const cpuBefore = cpuSeconds(server.pid);
 const attackStart = performance.now();
 const stopAt = Date.now() + seconds * 1000;
 const attacking = () => Date.now() < stopAt;
@@ -192,9 +194,9 @@ async function flood(count) {
       });
       let open = true;
       ws.on('close', () => { open = false; });
-      // Bursts of 50 every 10 ms: up to 5000 messages a second a client.
+      // A burst every 10 ms: floodRate messages a second a client.
       while (open && attacking()) {
-        for (let k = 0; k < 50 && ws.readyState === WebSocket.OPEN; k++, counts.sent++)
+        for (let k = 0; k < floodRate / 100 && ws.readyState === WebSocket.OPEN; k++, counts.sent++)
           send(ws, k % 2 ? { type: 'chat', table, text: `spam ${counts.sent}` } : { type: 'act', table, token: 'f'.repeat(32), action: { type: 'pass' } });
         await sleep(10);
       }
@@ -229,6 +231,7 @@ await Promise.all([idle(), crowd(), slowloris(100), dribble(50), oversize(200), 
 const during = { ...busy.period(), moves: busy.moves };
 const attackSeconds = (performance.now() - attackStart) / 1000;
 const memoryDuring = Math.max(...memory);
+const cpuDuring = cpuSeconds(server.pid) - cpuBefore;
 
 // After the attack: a newcomer creates a table and is seated.
 const newcomer = await connect(port, '127.0.1.1');
@@ -249,6 +252,7 @@ console.log(`busy tables ${tables} (${tables * 4} clients); quiet ${quiet} s, th
 console.log(`before: actions ${before.n}, p50 ${ms(before.p50)}, p99 ${ms(before.p99)}, max ${ms(before.max)}, moves/s ${(before.moves / quiet).toFixed(0)}`);
 console.log(`during: actions ${during.n}, p50 ${ms(during.p50)}, p99 ${ms(during.p99)}, max ${ms(during.max)}, moves/s ${(during.moves / attackSeconds).toFixed(0)}`);
 console.log(`server memory (RSS): ${memoryBefore.toFixed(1)} MB before, ${memoryDuring.toFixed(1)} MB at most during, ${memoryEnd.toFixed(1)} MB after`);
+console.log(`server CPU during the attack: ${cpuDuring.toFixed(1)} s in ${attackSeconds.toFixed(1)} s (${(100 * cpuDuring / attackSeconds).toFixed(0)}% of a core)`);
 console.log(`after the attack: a new client ${after}`);
 for (const [name, figures] of Object.entries(report)) console.log(`${name}: ${JSON.stringify(figures)}`);
 process.exit(0);

@@ -40,6 +40,12 @@ export function residentMB(pid) {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+// The CPU seconds the process has used (user + system), from /proc (ticks of 1/100 s).
+export function cpuSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
 // A WebSocket client from `localAddress` (any 127.x.y.z: the server counts connections per
 // address); resolves once open, or to null if the server turned it away.
 export function connect(port, localAddress = '127.0.0.1') {

@@ -29,6 +29,8 @@ class ServerTest : public testing_support::TempFolderTest {
     options_.bot_delay = std::chrono::milliseconds(0);
     options_.messages_per_second = 1e9;
     options_.message_burst = 1e9;
+    options_.address_messages_per_second = 1e9;
+    options_.address_burst = 1e9;
     open();
   }
   void open() {
@@ -364,11 +366,38 @@ TEST_F(ServerTest, AFloodOfMessagesIsRateLimitedWithoutDroppingTheConnection) {
   options_.message_burst = 5;
   restart();
   ConnId c = connect();
-  int limited = 0;
-  for (int i = 0; i < 20; ++i) limited += ask(c, {{"type", "tables"}})["code"] == "rate_limited";
-  EXPECT_EQ(limited, 15);
+  for (int i = 0; i < 20; ++i) lobby_->receive(c, R"({"type":"tables"})");
+  // The burst of 5 is served; the first refused is told so, the other 14 are dropped unanswered.
+  EXPECT_EQ(hooks_->of_type(c, "tables").size(), 5u);
+  ASSERT_EQ(hooks_->of_type(c, "error").size(), 1u);
+  EXPECT_EQ(hooks_->last(c, "error")["code"], "rate_limited");
+  EXPECT_EQ(hooks_->inbox[c].size(), 6u);
   hooks_->advance(std::chrono::seconds(1));
   EXPECT_EQ(ask(c, {{"type", "tables"}})["type"], "tables");
+  EXPECT_FALSE(hooks_->dropped.count(c));
+  // A new run of refusals is told again.
+  for (int i = 0; i < 20; ++i) lobby_->receive(c, R"({"type":"tables"})");
+  EXPECT_EQ(hooks_->of_type(c, "error").size(), 2u);
+}
+
+TEST_F(ServerTest, ConnectionsFromOneAddressShareItsRateSoReconnectingBuysNothing) {
+  options_.address_messages_per_second = 10;
+  options_.address_burst = 5;
+  restart();
+  ConnId first = next_++;
+  lobby_->open(first, "10.0.0.7");
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(ask(first, {{"type", "tables"}})["type"], "tables");
+  lobby_->close(first);
+  // The same address on a new connection: its burst is spent.
+  ConnId again = next_++;
+  lobby_->open(again, "10.0.0.7");
+  EXPECT_EQ(ask(again, {{"type", "tables"}})["code"], "rate_limited");
+  // Another address is served.
+  ConnId other = next_++;
+  lobby_->open(other, "10.0.0.8");
+  EXPECT_EQ(ask(other, {{"type", "tables"}})["type"], "tables");
+  hooks_->advance(std::chrono::milliseconds(100));  // one message's worth at 10 a second
+  EXPECT_EQ(ask(again, {{"type", "tables"}})["type"], "tables");
 }
 
 // The solver's limit, set for one test and put back after it.
@@ -412,12 +441,12 @@ TEST_F(ServerTest, RulesOverTheSolversLimitRefuseHintsAndTheOptimalBotPlaysAsSen
 TEST_F(ServerTest, AConnectionThatKeepsFloodingAfterBeingRefusedIsDropped) {
   options_.messages_per_second = 10;
   options_.message_burst = 5;
-  options_.max_refused_in_a_row = 100;
+  options_.refused_burst = 100;
   restart();
   ConnId flooder = connect();
   ConnId other = connect();
   for (int i = 0; i < 5 + 100; ++i) lobby_->receive(flooder, R"({"type":"tables"})");
-  EXPECT_FALSE(hooks_->dropped.count(flooder)) << "100 refusals in a row are still answered";
+  EXPECT_FALSE(hooks_->dropped.count(flooder)) << "100 refused messages are borne";
   EXPECT_EQ(hooks_->last(flooder, "error")["code"], "rate_limited");
   lobby_->receive(flooder, R"({"type":"tables"})");
   EXPECT_TRUE(hooks_->dropped.count(flooder));
@@ -425,20 +454,37 @@ TEST_F(ServerTest, AConnectionThatKeepsFloodingAfterBeingRefusedIsDropped) {
   // Anyone else is served as before.
   EXPECT_EQ(ask(other, {{"type", "tables"}})["type"], "tables");
   EXPECT_FALSE(hooks_->dropped.count(other));
+  // The flooder's address may not connect again for a while; another address may.
+  EXPECT_FALSE(lobby_->admits("127.0.0.1"));
+  EXPECT_TRUE(lobby_->admits("10.1.2.3"));
+  hooks_->advance(options_.flood_cooldown - std::chrono::seconds(1));
+  EXPECT_FALSE(lobby_->admits("127.0.0.1"));
+  hooks_->advance(std::chrono::seconds(1));
+  EXPECT_TRUE(lobby_->admits("127.0.0.1"));
 }
 
-TEST_F(ServerTest, ServedMessagesBetweenRefusalsKeepAConnection) {
+TEST_F(ServerTest, AClientAFewMessagesPastItsRateIsKeptOneFarPastItIsDropped) {
   options_.messages_per_second = 10;
   options_.message_burst = 5;
-  options_.max_refused_in_a_row = 100;
+  options_.refused_burst = 100;
   restart();
-  ConnId c = connect();
-  for (int round = 0; round < 5; ++round) {
-    for (int i = 0; i < 90; ++i) lobby_->receive(c, R"({"type":"tables"})");
-    hooks_->advance(std::chrono::milliseconds(200));  // two messages' allowance: the count starts again
+  // A page that sends 15 a second for a minute: 5 a second refused, within what is borne.
+  ConnId page = connect();
+  for (int second = 0; second < 60; ++second) {
+    for (int i = 0; i < 15; ++i) {
+      lobby_->receive(page, R"({"type":"tables"})");
+      hooks_->advance(std::chrono::milliseconds(1000 / 15));
+    }
   }
-  EXPECT_FALSE(hooks_->dropped.count(c));
-  EXPECT_EQ(ask(c, {{"type", "tables"}})["type"], "tables");
+  EXPECT_FALSE(hooks_->dropped.count(page));
+  // A flood that gets a message through now and then, at 20 times its rate: dropped all the same.
+  ConnId flood = connect();
+  for (int i = 0; i < 2000 && !hooks_->dropped.count(flood); ++i) {
+    lobby_->receive(flood, R"({"type":"tables"})");
+    hooks_->advance(std::chrono::milliseconds(5));  // 200 a second
+  }
+  EXPECT_TRUE(hooks_->dropped.count(flood));
+  EXPECT_GT(hooks_->of_type(flood, "tables").size(), 5u) << "some of the flood was served before it was dropped";
 }
 
 TEST_F(ServerTest, PlayAgainKeepsTheSeatsWithANewCommitment) {

@@ -26,6 +26,8 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.lobby.max_tables = options.max_tables;
   serve.lobby.messages_per_second = options.messages_per_second;
   serve.lobby.message_burst = 3 * options.messages_per_second;
+  serve.lobby.address_messages_per_second = 2 * options.messages_per_second;  // a household's devices together
+  serve.lobby.address_burst = 3 * serve.lobby.address_messages_per_second;
   // A table over this is refused (a hint's `too_big`, the optimal bot replaced by the sensible one)
   // rather than holding a worker for minutes (measured: spaces = 3 needs 45 MB and 1.5 s, spaces = 4 169 MB and 16 s).
   strategy::ThreeSolver::set_memory_limit(static_cast<std::size_t>(options.solver_mb) << 20);

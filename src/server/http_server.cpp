@@ -180,7 +180,7 @@ class Server final : public Hooks {
     std::string address = socket.remote_endpoint(ec).address().to_string();
     if (ec) co_return;
     int& count = per_address_[address];
-    if (count >= options_.max_connections_per_address) {
+    if (count >= options_.max_connections_per_address || !lobby_.admits(address)) {
       socket.close(ec);
       co_return;
     }

@@ -75,14 +75,42 @@ const Room* Lobby::room(const std::string& code) const {
   return it == rooms_.end() ? nullptr : it->second.get();
 }
 
+bool Bucket::take(std::chrono::steady_clock::time_point now, double rate, double burst) {
+  double seconds = std::chrono::duration<double>(now - last).count();
+  last = now;
+  allowance = std::min(burst, allowance + seconds * rate);
+  if (allowance < 1) return false;
+  allowance -= 1;
+  return true;
+}
+
+bool Lobby::admits(const std::string& address) {
+  auto a = addresses_.find(address);
+  return a == addresses_.end() || hooks_.now() >= a->second.cooled;
+}
+
 void Lobby::open(ConnId conn, std::string address) {
-  conns_[conn] = Connection{std::move(address), {}, -1, 0, 0, options_.message_burst, hooks_.now()};
+  auto now = hooks_.now();
+  if (addresses_.size() > 4096) {
+    // Forget the addresses nobody is connected from whose bucket has refilled: they are as new.
+    std::erase_if(addresses_, [&](const auto& entry) {
+      const Address& a = entry.second;
+      double seconds = std::chrono::duration<double>(now - a.rate.last).count();
+      return a.connections == 0 && now >= a.cooled &&
+             a.rate.allowance + seconds * options_.address_messages_per_second >= options_.address_burst;
+    });
+  }
+  auto [at, fresh] = addresses_.try_emplace(address);
+  if (fresh) at->second.rate = Bucket{options_.address_burst, now};
+  ++at->second.connections;
+  conns_[conn] = Connection{std::move(address), {}, -1, 0, 0, Bucket{options_.message_burst, now}, Bucket{options_.refused_burst, now}};
 }
 
 void Lobby::close(ConnId conn) {
   auto it = conns_.find(conn);
   if (it == conns_.end()) return;
   detach(it->second);
+  if (auto a = addresses_.find(it->second.address); a != addresses_.end()) --a->second.connections;
   conns_.erase(it);
 }
 
@@ -92,14 +120,12 @@ void Lobby::send(ConnId conn, const json& message) {
 
 bool Lobby::allowed(Connection& c) {
   auto now = hooks_.now();
-  double seconds = std::chrono::duration<double>(now - c.last_message).count();
-  c.last_message = now;
-  c.allowance = std::min(options_.message_burst, c.allowance + seconds * options_.messages_per_second);
-  if (c.allowance < 1) {
+  Address& address = addresses_[c.address];
+  if (!c.rate.take(now, options_.messages_per_second, options_.message_burst) ||
+      !address.rate.take(now, options_.address_messages_per_second, options_.address_burst)) {
     ++c.refused_in_a_row;
     return false;
   }
-  c.allowance -= 1;
   c.refused_in_a_row = 0;
   return true;
 }
@@ -111,13 +137,19 @@ void Lobby::receive(ConnId conn, std::string_view text) {
   json id;
   try {
     if (!allowed(c)) {
-      if (c.refused_in_a_row > options_.max_refused_in_a_row) {
-        // A client that keeps sending after being told to slow down is not a page: it costs a
-        // reply per message, so it is let go (a page reconnects and resumes its seat).
-        send(conn, {{"type", "error"}, {"code", "flooding"}, {"message", "too many messages refused for the rate; the connection is closed"}});
+      if (!c.refusals.take(hooks_.now(), options_.messages_per_second, options_.refused_burst)) {
+        // A client that keeps sending far past its rate after being told to slow down is not a
+        // page: it costs work per message, so it is let go (a page reconnects and resumes its seat).
+        send(conn, {{"type", "error"}, {"code", "flooding"},
+                    {"message", fmt::format("too many messages refused for the rate; the connection is closed, and this address "
+                                            "may connect again in {} seconds", options_.flood_cooldown.count())}});
+        addresses_[c.address].cooled = hooks_.now() + options_.flood_cooldown;
         hooks_.drop(conn);
         return;
       }
+      // Told once per run of refusals: answering every message of a flood would cost more
+      // than the flood.
+      if (c.refused_in_a_row > 1) return;
       throw Refused("rate_limited", fmt::format("more than {} messages a second; slow down", options_.messages_per_second));
     }
     if (text.size() > options_.max_message_bytes)

@@ -21,8 +21,20 @@ struct LobbyOptions {
   std::chrono::milliseconds bot_delay{700};  // a bot's move waits this long, so people can follow
   double messages_per_second = 20;          // a connection's steady rate...
   double message_burst = 60;                // ...and how many it may send at once
-  int max_refused_in_a_row = 100;           // messages refused for the rate, in a row, before the connection is dropped
+  double address_messages_per_second = 40;  // every connection of one address together (a new connection gets no fresh burst)
+  double address_burst = 120;
+  std::chrono::seconds flood_cooldown{10};  // an address whose connection was dropped for flooding waits this long to connect again
+  double refused_burst = 100;               // messages refused for the rate a connection may send, beyond one a
+                                            // second per message allowed, before it is dropped
   std::size_t max_chat_chars = 200;
+};
+
+// A token bucket: messages come in at most `rate` a second, `burst` at once.
+struct Bucket {
+  double allowance = 0;
+  std::chrono::steady_clock::time_point last{};
+  // Refills for the time since the last message, then takes one if it can.
+  bool take(std::chrono::steady_clock::time_point now, double rate, double burst);
 };
 
 class Lobby {
@@ -30,6 +42,8 @@ class Lobby {
   // Reads every table back from the store and resumes their bots.
   Lobby(Store& store, Hooks& hooks, LobbyOptions options = {});
 
+  // Whether a new connection from `address` is let in (not while it cools down after a flood).
+  bool admits(const std::string& address);
   void open(ConnId conn, std::string address);
   void close(ConnId conn);
   // One text message from a connection; the replies go out through Hooks::send.
@@ -47,8 +61,8 @@ class Lobby {
     int seat = -1;      // -1: a spectator
     std::size_t events_sent = 0;
     int game_seen = 0;
-    double allowance = 0;
-    std::chrono::steady_clock::time_point last_message{};
+    Bucket rate;
+    Bucket refusals;           // refused messages it may still send before it is dropped
     int refused_in_a_row = 0;  // messages refused for the rate since the last one served
   };
 
@@ -68,6 +82,13 @@ class Lobby {
   void attach(ConnId conn, Connection& c, Room& room, int seat);
   void detach(Connection& c);
   bool allowed(Connection& c);
+  // Every connection of an address shares this bucket, so reconnecting does not buy a burst.
+  struct Address {
+    Bucket rate;
+    int connections = 0;
+    std::chrono::steady_clock::time_point cooled{};  // no new connection before this
+  };
+  std::map<std::string, Address> addresses_;
 
   void send(ConnId conn, const json& message);
   void send_table(ConnId conn, Connection& c, const Room& room, const json& snapshot);
