@@ -15,6 +15,9 @@
 // after it, whether a new client can still create a table and be seated.
 //   node bench/serve_attack.mjs [--tables 50] [--seconds 60] [--idle 2000] [--flood-rate 1000] [--binary build/inbetween]
 import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { arg, here, startServer, stopServer, residentMB, cpuSeconds, connect, send, next, BusyTables, WebSocket } from './serve_tables.mjs';
 
@@ -24,29 +27,16 @@ const idleCount = Number(arg('idle', 2000));
 const floodRate = Number(arg('flood-rate', 1000)); // messages a second each of the 20 flooders tries to send
 const binary = arg('binary', join(here, '../build/inbetween'));
 const quiet = 20; // seconds measured before the attack
-const deadline = Date.now() + (quiet + seconds + 120) * 1000;
-setTimeout(() => { console.error('serve_attack: over its time bound'); process.exit(1); }, deadline - Date.now()).unref();
-
-// The server with its defaults (64 connections an address, 20 messages a second), room for the tables.
-const { server, port } = await startServer(binary, ['--max-tables', String(tables + 50)]);
-const memory = [];
-const sampler = setInterval(() => memory.push(residentMB(server.pid)), 500);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const addr = (block, i) => `127.0.${block}.${1 + (i % 250)}`;
-
-// Busy tables: one address per table (4 clients), in 127.0.2.x.
-const busy = new BusyTables(port, tables, (t) => addr(2, t));
-await busy.seat();
-busy.start();
-await sleep(quiet * 1000);
-const before = { ...busy.period(), moves: busy.moves };
-busy.moves = 0;
-const memoryBefore = Math.max(...memory);
-const cpuBefore = cpuSeconds(server.pid);
-const attackStart = performance.now();
 const stopAt = Date.now() + seconds * 1000;
 const attacking = () => Date.now() < stopAt;
 const report = {};
+// The attackers run in a process of their own (this file with --attacker-port), so that their
+// work does not delay the busy tables' clients, whose timings are the server's.
+const attackerPort = arg('attacker-port');
+const port = Number(attackerPort ?? 0);
+const codes = (arg('codes', '') ?? '').split(',');
 
 // A raw TCP client that completes the WebSocket handshake; resolves to the socket or null.
 function rawWebSocket(localAddress) {
@@ -112,7 +102,7 @@ async function dribble(count) {
   const results = await Promise.all(Array.from({ length: count }, async (_, i) => {
     const socket = await rawWebSocket(addr(5, i));
     if (!socket) return 'refused';
-    const bytes = frame(1, JSON.stringify({ type: 'chat', table: busy.codes[0], text: 'slow '.repeat(20) }));
+    const bytes = frame(1, JSON.stringify({ type: 'chat', table: codes[0], text: 'slow '.repeat(20) }));
     let sent = 0;
     const drip = setInterval(() => { if (sent < bytes.length && !socket.destroyed) socket.write(bytes.subarray(sent, ++sent)); }, 1000);
     await Promise.race([closed(socket), (async () => { while (attacking()) await sleep(200); })()]);
@@ -141,7 +131,7 @@ async function oversize(limit) {
 }
 
 async function malformed(limit) {
-  const table = busy.codes[0];
+  const table = codes[0];
   const kinds = [
     ['binary frame', (s) => s.write(frame(2, '{"type":"tables"}'))],
     ['not JSON', (s) => s.write(frame(1, 'not json {'))],
@@ -180,7 +170,7 @@ async function flood(count) {
   const counts = { sent: 0, connections: 0, chat_echoed: 0, dropped_by_server: 0 };
   const errors = {};
   await Promise.all(Array.from({ length: count }, async (_, i) => {
-    const table = busy.codes[i % busy.codes.length];
+    const table = codes[i % codes.length];
     // A flooder let go comes back at once, on a new connection, for as long as the attack lasts.
     while (attacking()) {
       const ws = await connect(port, addr(8, i));
@@ -227,14 +217,48 @@ async function deaf(count) {
   report.deaf = { clients: count, requests: sent, dropped_by_server: dropped };
 }
 
-await Promise.all([idle(), crowd(), slowloris(100), dribble(50), oversize(200), malformed(450), flood(20), deaf(10)]);
-const during = { ...busy.period(), moves: busy.moves };
+
+if (attackerPort) {
+  await Promise.all([idle(), crowd(), slowloris(100), dribble(50), oversize(200), malformed(450), flood(20), deaf(10)]);
+  process.stdout.write(JSON.stringify(report));
+  process.exit(0);
+}
+
+const deadline = Date.now() + (quiet + seconds + 120) * 1000;
+setTimeout(() => { console.error('serve_attack: over its time bound'); process.exit(1); }, deadline - Date.now()).unref();
+// The server with its defaults (64 connections an address, 20 messages a second), room for the tables.
+const { server, port: serverPort } = await startServer(binary, ['--max-tables', String(tables + 50)]);
+const memory = [];
+const sampler = setInterval(() => memory.push(residentMB(server.pid)), 500);
+
+// Busy tables: one address per table (4 clients), in 127.0.2.x.
+const busy = new BusyTables(serverPort, tables, (t) => addr(2, t));
+await busy.seat();
+busy.start();
+// How late this process's own event loop runs: a part of every timing above that is the
+// client's, not the server's.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+await sleep(quiet * 1000);
+const before = { ...busy.period(), moves: busy.moves, loop: loopDelay.percentile(99) / 1e6 };
+loopDelay.reset();
+busy.moves = 0;
+const memoryBefore = Math.max(...memory);
+const cpuBefore = cpuSeconds(server.pid);
+const attackStart = performance.now();
+const attacker = spawn(process.execPath, [fileURLToPath(import.meta.url), '--attacker-port', String(serverPort), '--codes', busy.codes.join(','),
+  '--seconds', String(seconds), '--idle', String(idleCount), '--flood-rate', String(floodRate)], { stdio: ['ignore', 'pipe', 'inherit'] });
+let attackOutput = '';
+attacker.stdout.on('data', (d) => { attackOutput += d; });
+await new Promise((r) => attacker.on('exit', r));
+Object.assign(report, JSON.parse(attackOutput));
+const during = { ...busy.period(), moves: busy.moves, loop: loopDelay.percentile(99) / 1e6 };
 const attackSeconds = (performance.now() - attackStart) / 1000;
 const memoryDuring = Math.max(...memory);
 const cpuDuring = cpuSeconds(server.pid) - cpuBefore;
 
 // After the attack: a newcomer creates a table and is seated.
-const newcomer = await connect(port, '127.0.1.1');
+const newcomer = await connect(serverPort, '127.0.1.1');
 let after = 'no connection';
 if (newcomer) {
   send(newcomer, { type: 'create', name: 'Zoe', rules: 'hoyle', seats: 2 });
@@ -249,8 +273,8 @@ await stopServer(server);
 
 const ms = (x) => `${x.toFixed(1)} ms`;
 console.log(`busy tables ${tables} (${tables * 4} clients); quiet ${quiet} s, then attacked for ${attackSeconds.toFixed(1)} s`);
-console.log(`before: actions ${before.n}, p50 ${ms(before.p50)}, p99 ${ms(before.p99)}, max ${ms(before.max)}, moves/s ${(before.moves / quiet).toFixed(0)}`);
-console.log(`during: actions ${during.n}, p50 ${ms(during.p50)}, p99 ${ms(during.p99)}, max ${ms(during.max)}, moves/s ${(during.moves / attackSeconds).toFixed(0)}`);
+console.log(`before: actions ${before.n}, p50 ${ms(before.p50)}, p99 ${ms(before.p99)}, max ${ms(before.max)}, moves/s ${(before.moves / quiet).toFixed(0)}; the client's event loop late by ${ms(before.loop)} at p99`);
+console.log(`during: actions ${during.n}, p50 ${ms(during.p50)}, p99 ${ms(during.p99)}, max ${ms(during.max)}, moves/s ${(during.moves / attackSeconds).toFixed(0)}; the client's event loop late by ${ms(during.loop)} at p99`);
 console.log(`server memory (RSS): ${memoryBefore.toFixed(1)} MB before, ${memoryDuring.toFixed(1)} MB at most during, ${memoryEnd.toFixed(1)} MB after`);
 console.log(`server CPU during the attack: ${cpuDuring.toFixed(1)} s in ${attackSeconds.toFixed(1)} s (${(100 * cpuDuring / attackSeconds).toFixed(0)}% of a core)`);
 console.log(`after the attack: a new client ${after}`);

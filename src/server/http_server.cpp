@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include <sys/resource.h>
@@ -72,6 +73,12 @@ class Server final : public Hooks {
  public:
   Server(const ServeOptions& options, Store& store)
       : options_(options), workers_(2), lobby_(store, *this, options.lobby) {}
+  // The io_context goes first, while everything its pending handlers hold on to still exists: a
+  // connection's frame, destroyed with it, gives back its count of connections per address.
+  ~Server() {
+    clients_.clear();
+    io_.reset();
+  }
 
   void run(const std::function<void(unsigned short)>& ready) {
     allow_open_files(options_.max_connections + 64);
@@ -335,7 +342,8 @@ class Server final : public Hooks {
   }
 
   ServeOptions options_;
-  asio::io_context ioc_{1};
+  std::optional<asio::io_context> io_;
+  asio::io_context& ioc_ = io_.emplace(1);
   asio::thread_pool workers_;
   Lobby lobby_;
   std::map<ConnId, std::shared_ptr<Client>> clients_;

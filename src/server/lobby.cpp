@@ -109,7 +109,7 @@ void Lobby::open(ConnId conn, std::string address) {
 void Lobby::close(ConnId conn) {
   auto it = conns_.find(conn);
   if (it == conns_.end()) return;
-  detach(it->second);
+  detach(conn, it->second);
   if (auto a = addresses_.find(it->second.address); a != addresses_.end()) --a->second.connections;
   conns_.erase(it);
 }
@@ -285,9 +285,10 @@ void Lobby::resume(ConnId conn, Connection& c, const json& message) {
   take_seat(conn, c, room, seat, message["token"].get<std::string>(), message);
 }
 
-void Lobby::attach(ConnId, Connection& c, Room& room, int seat) {
-  detach(c);
+void Lobby::attach(ConnId conn, Connection& c, Room& room, int seat) {
+  detach(conn, c);
   c.table = room.code();
+  at_table_[c.table].insert(conn);
   c.seat = seat;
   c.events_sent = 0;
   c.game_seen = room.game_number();
@@ -298,8 +299,12 @@ void Lobby::attach(ConnId, Connection& c, Room& room, int seat) {
   ++s.gone;  // any away-timer running for this seat is now stale
 }
 
-void Lobby::detach(Connection& c) {
+void Lobby::detach(ConnId conn, Connection& c) {
   if (c.table.empty()) return;
+  if (auto at = at_table_.find(c.table); at != at_table_.end()) {
+    at->second.erase(conn);
+    if (at->second.empty()) at_table_.erase(at);
+  }
   auto it = rooms_.find(c.table);
   int seat = c.seat;
   c.table.clear();
@@ -325,9 +330,14 @@ void Lobby::away_check(const std::string& code, int seat, std::uint64_t gone) {
 }
 
 int Lobby::watchers(const std::string& code) const {
-  int n = 0;
-  for (const auto& [id, c] : conns_) n += c.table == code && c.seat < 0;
-  return n;
+  auto at = at_table_.find(code);
+  if (at == at_table_.end()) return 0;
+  return static_cast<int>(std::count_if(at->second.begin(), at->second.end(), [&](ConnId id) { return conns_.at(id).seat < 0; }));
+}
+
+void Lobby::tell_table(const Room& room, const json& line) {
+  if (auto at = at_table_.find(room.code()); at != at_table_.end())
+    for (ConnId id : at->second) send(id, line);
 }
 
 void Lobby::send_table(ConnId conn, Connection& c, const Room& room, const json& snapshot) {
@@ -347,9 +357,10 @@ void Lobby::send_table(ConnId conn, Connection& c, const Room& room, const json&
 }
 
 void Lobby::broadcast(Room& room) {
+  auto at = at_table_.find(room.code());
+  if (at == at_table_.end()) return;
   json snapshot = room.snapshot();
-  for (auto& [id, c] : conns_)
-    if (c.table == room.code()) send_table(id, c, room, snapshot);
+  for (ConnId id : at->second) send_table(id, conns_.at(id), room, snapshot);
 }
 
 void Lobby::chat(ConnId conn, Connection& c, const json& message) {
@@ -364,9 +375,7 @@ void Lobby::chat(ConnId conn, Connection& c, const json& message) {
   std::size_t chars = std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; });
   if (chars == 0 || chars > options_.max_chat_chars)
     throw Refused("bad_message", fmt::format("a chat line is 1 to {} characters", options_.max_chat_chars));
-  json line = {{"type", "chat"}, {"table", room.code()}, {"from", from}, {"text", text}};
-  for (auto& [id, other] : conns_)
-    if (other.table == room.code()) send(id, line);
+  tell_table(room, {{"type", "chat"}, {"table", room.code()}, {"from", from}, {"text", text}});
   (void)conn;
 }
 
@@ -457,10 +466,8 @@ void Lobby::bot_failed(Room& room, const std::string& reason) {
     return;
   }
   room.replace_bot(seat, "sensible");
-  json line = {{"type", "chat"}, {"table", room.code()}, {"from", "server"},
-               {"text", fmt::format("{} plays as the sensible bot from now on: {}", room.seats()[static_cast<std::size_t>(seat)].name, reason)}};
-  for (auto& [id, c] : conns_)
-    if (c.table == room.code()) send(id, line);
+  tell_table(room, {{"type", "chat"}, {"table", room.code()}, {"from", "server"},
+                    {"text", fmt::format("{} plays as the sensible bot from now on: {}", room.seats()[static_cast<std::size_t>(seat)].name, reason)}});
   broadcast(room);
   plan_bot(room);
 }

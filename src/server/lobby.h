@@ -5,6 +5,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -80,7 +81,7 @@ class Lobby {
   // Sends `seated` (with the message's id), attaches the connection and tells the table.
   void take_seat(ConnId conn, Connection& c, Room& room, int seat, const std::string& token, const json& message);
   void attach(ConnId conn, Connection& c, Room& room, int seat);
-  void detach(Connection& c);
+  void detach(ConnId conn, Connection& c);
   bool allowed(Connection& c);
   // Every connection of an address shares this bucket, so reconnecting does not buy a burst.
   struct Address {
@@ -93,6 +94,8 @@ class Lobby {
   void send(ConnId conn, const json& message);
   void send_table(ConnId conn, Connection& c, const Room& room, const json& snapshot);
   void broadcast(Room& room);
+  // Sends one message to every connection at the table.
+  void tell_table(const Room& room, const json& line);
   // Plans the next bot move at a table when a bot (or a bot for an absent person) is to act.
   void plan_bot(Room& room);
   void bot_move(const std::string& code, std::size_t moves);
@@ -107,6 +110,7 @@ class Lobby {
   std::map<std::string, std::unique_ptr<Room>> rooms_;
   std::map<std::string, bool> bot_planned_;
   std::map<ConnId, Connection> conns_;
+  std::map<std::string, std::set<ConnId>> at_table_;  // table code -> the connections sitting at or watching it
 };
 
 }  // namespace inbetween::server
