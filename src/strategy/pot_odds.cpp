@@ -92,9 +92,11 @@ BetAdvice advise_bet(const rules::PotRules& rules, const pot::Posts& posts, cons
   // Expected chips are piecewise linear in the bet, kinks where a loss reaches the stack:
   // the best bet is an end of the range or a kink.
   std::vector<Chips> candidates = {sit.min_bet, sit.max_bet};
-  for (int m : {1, rules.post_hit_multiplier, rules.triple_ace_multiplier})
-    for (Chips k : {sit.stack / m, sit.stack / m + 1})
-      if (k >= sit.min_bet && k <= sit.max_bet) candidates.push_back(k);
+  for (int m : {1, rules.post_hit_multiplier, rules.triple_ace_multiplier}) {
+    Chips k = sit.stack / m;  // k + 1 only below the largest amount: a stack of 2^63 - 1 chips is allowed
+    for (Chips kink : {k, k < std::numeric_limits<Chips>::max() ? k + 1 : k})
+      if (kink >= sit.min_bet && kink <= sit.max_bet) candidates.push_back(kink);
+  }
   a.best_bet = sit.can_pass ? 0 : sit.min_bet;
   a.best_ev = sit.can_pass ? 0.0 : a.ev_min;
   for (Chips b : candidates) {
@@ -119,6 +121,7 @@ BetAdvice advise_bet(const rules::PotRules& rules, const pot::Posts& posts, cons
       a.kelly_growth = g;
       a.kelly_bet = b;
     }
+    if (b == hi) break;  // ++b past the largest amount would overflow
   }
   return a;
 }
