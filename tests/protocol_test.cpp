@@ -201,7 +201,6 @@ TEST_F(Malformed, NewWithBadCardsRulesOrSetup) {
   refused(with(new_game(), "deck", {"1S"}), "bad_card");
   refused(with(new_game(), "deck", {"5S", "5S"}), "bad_setup");  // one deck holds one 5S
   refused(with(new_game(), "rules", "no-such-game"), "bad_rules");
-  refused(with(new_game(), "rules", "/no/such/file.toml"), "bad_rules");
   refused(with(new_game(), "set", {{"decks", 99}}), "bad_rules");
   refused(with(new_game(), "set", {{"decks", "lots"}}), "bad_rules");
   refused(with(new_game(), "set", {{"pair_pays", true}}), "bad_rules");
@@ -218,6 +217,25 @@ TEST_F(Malformed, NewWithBadCardsRulesOrSetup) {
   refused(with(new_game(), "dealing", 3), "old_dealing");
   refused(with(new_game(), "dealing", "2"), "old_dealing");
   still_serves();
+}
+
+TEST_F(Malformed, NewNamesNoFileButTheEnginesCommandLineMay) {
+  // Real files, so the refusal is for being a path, not for being missing.
+  std::string rule_file = std::string(INBETWEEN_SOURCE_DIR) + "/rules/hoyle.toml";
+  std::string deck_file = std::string(INBETWEEN_SOURCE_DIR) + "/decks/standard52.toml";
+  for (const std::string& rules : {rule_file, std::string("hoyle.toml"), std::string("/etc/passwd")}) {
+    refused(with(new_game(), "rules", rules), "bad_rules");
+    json r = engine.handle(with(new_game(), "rules", rules).dump());
+    EXPECT_NE(r["error"]["message"].get<std::string>().find("is a path"), std::string::npos) << r.dump();
+    EXPECT_EQ(r["error"]["message"].get<std::string>().find("root:"), std::string::npos) << "no file's text in the reply";
+  }
+  refused(with(new_game(), "set", {{"deck", deck_file}}), "bad_rules");
+  refused(with(new_game(), "set", {{"deck", "standard52.toml"}}), "bad_rules");
+  still_serves();
+  // The same files from the engine's own command line (its defaults) are read.
+  Engine local(rule_file, {"deck=" + deck_file});
+  json r = ask(local, without(new_game(), "rules"));
+  EXPECT_EQ(r["ok"], true) << r.dump();
 }
 
 TEST(Dealing, TheLogRecordsTheDealingVersion) {

@@ -1,5 +1,6 @@
 #include "protocol/engine_loop.h"
 #include "protocol/request_line.h"
+#include "rules/rule_files.h"
 #include "strategy/three_solver.h"
 
 #include <istream>
@@ -24,6 +25,25 @@ bool wants_state(const json& request) {
   return it->get<bool>();
 }
 
+// Another program names rules and decks, never files: a path is read only from the engine's own
+// command line (`inbetween engine --rules FILE --set deck=FILE`), the defaults of its requests.
+void refuse_paths(const json& request) {
+  auto path = [](const json& holder, const char* key) -> const std::string* {
+    auto it = holder.find(key);
+    if (it == holder.end() || !it->is_string() || !rules::names_a_path(it->get_ref<const std::string&>())) return nullptr;
+    return &it->get_ref<const std::string&>();
+  };
+  if (const auto* rules = path(request, "rules"))
+    throw ProtocolError("bad_rules", fmt::format("\"rules\": \"{}\" is a path; a request names a preset or sends \"rules_text\" "
+                                                 "(a file is read only from the engine's command line: inbetween engine --rules FILE)",
+                                                 *rules));
+  if (auto set = request.find("set"); set != request.end() && set->is_object())
+    if (const auto* deck = path(*set, "deck"))
+      throw ProtocolError("bad_rules", fmt::format("\"set\": deck \"{}\" is a path; a request names a deck of the data folder "
+                                                   "(a deck file is read only from the engine's command line: --set deck=FILE)",
+                                                   *deck));
+}
+
 json error_reply(const std::string& code, const std::string& message) {
   return {{"ok", false}, {"error", {{"code", code}, {"message", valid_utf8(message)}}}};
 }
@@ -40,6 +60,7 @@ json Engine::dispatch(const json& request) {
   std::string cmd = request["cmd"].get<std::string>();
   if (cmd == "new") {
     bool with_state = wants_state(request);  // checked before anything changes
+    refuse_paths(request);
     json filled = request;
     if (!filled.contains("rules") && !filled.contains("rules_text")) filled["rules"] = default_rules_;
     for (const auto& text : default_sets_) {

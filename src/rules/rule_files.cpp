@@ -40,8 +40,12 @@ std::vector<std::string> data_file_names(const DataFolder& folder) {
   return names;
 }
 
+bool names_a_path(const std::string& name_or_path) {
+  return name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
+}
+
 fs::path resolve_data_file(const DataFolder& folder, const std::string& name_or_path) {
-  bool looks_like_path = name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
+  bool looks_like_path = names_a_path(name_or_path);
   fs::path path = looks_like_path ? fs::path(name_or_path) : data_dir() / folder.folder / (name_or_path + ".toml");
   std::error_code ec;
   auto status = fs::status(path, ec);
@@ -141,7 +145,7 @@ RuleFile read_rule_text(const std::string& text, const std::string& label, const
 void refuse_file_paths(const RuleFile& file) {
   const toml::node* deck = file.table.get("deck");
   auto name = deck ? deck->value<std::string>() : std::nullopt;
-  if (name && (name->find('/') != std::string::npos || name->ends_with(".toml"))) {
+  if (name && names_a_path(*name)) {
     auto origin = file.origins.find("deck");
     auto names = data_file_names(kDeckFolder);
     throw RuleError(fmt::format("{}: key 'deck': \"{}\" is a path; rules from another program name a deck only by name: {}",

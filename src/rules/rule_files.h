@@ -67,6 +67,9 @@ RuleFile read_rule_file(const std::string& name_or_path, const std::vector<Overr
 constexpr std::size_t kMaxRuleTextBytes = 64 * 1024;
 // Parses rule text held in memory (sent by another program), `label` standing for the file
 // name in messages; the text may name its deck only by name (refuse_file_paths).
+// Whether a rule or deck name is a path to a file (a '/', or a name ending in .toml) rather
+// than the name of a file of the data folder.
+bool names_a_path(const std::string& name_or_path);
 RuleFile read_rule_text(const std::string& text, const std::string& label, const std::vector<Override>& overrides = {});
 // Refuses rules whose `deck` knob is a path rather than a name in decks/: rules that come from
 // another program (a client of the server) must not make this one read a file of its choosing.

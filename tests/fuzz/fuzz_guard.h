@@ -1,10 +1,11 @@
 #pragma once
-// What the fuzz targets keep away from the engine, and why. The engine reads a rule or deck
-// file named by a path on the local command line and, for now, in a `new` request (issue 10
-// item 3 takes paths out of the protocol). A fuzzer running as root that stumbled on a path
-// such as /proc/kmsg would block reading it (a regular file to stat(), endless to read): a
-// property of the machine, not a finding. So inputs that name a file by a path are skipped;
-// names of presets and decks (no '/') are fuzzed, and so is everything else in the request.
+// What the fuzz targets keep away from the engine, and why. A saved game (read from the local
+// command line) may name a rule or deck file by its path, and the engine's own command line may;
+// the protocol's `new` refuses a path before touching the disk. A fuzzer running as root that
+// stumbled on a path such as /proc/kmsg in a save would block reading it (a regular file to
+// stat(), endless to read): a property of the machine, not a finding. So inputs that name a
+// file by a path are skipped; names of presets and decks (no '/') are fuzzed, and so is
+// everything else in the request.
 #include <string>
 
 #include <nlohmann/json.hpp>
