@@ -7,11 +7,6 @@
 #include "games/house/family.h"
 #include "support/bet_table.h"
 
-namespace inbetween::cards {
-// Readable cards in failure messages.
-void PrintTo(const Card& c, std::ostream* os) { *os << to_string(c); }
-}  // namespace inbetween::cards
-
 namespace {
 
 using namespace inbetween::testing_support;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -193,4 +194,16 @@ Refusal refused(BetTable<F>& t, int player, const Action& action) {
   return *refusal;
 }
 
+// A preset's name as a test name's part ("hoyle-3" -> "hoyle_3"), for INSTANTIATE_TEST_SUITE_P.
+inline std::string param_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string s = info.param;
+  std::replace(s.begin(), s.end(), '-', '_');
+  return s;
+}
+
 }  // namespace inbetween::testing_support
+
+namespace inbetween::cards {
+// Readable cards in failure messages.
+inline void PrintTo(const Card& c, std::ostream* os) { *os << to_string(c); }
+}  // namespace inbetween::cards
