@@ -96,7 +96,8 @@ test('a reload resumes the seat, and chat is text', async ({ browser }) => {
 test('a spectator watches by link', async ({ browser }) => {
   const a = await (await browser.newContext()).newPage();
   const w = await (await browser.newContext()).newPage();
-  const code = await createTable(a, { name: 'Ann', rules: 'hoyle', seats: 2 });
+  // 30 deals, so that the game waits for Ann (two deals can pass without a question to her).
+  const code = await createTable(a, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30' });
   await a.getByTestId('add-bot').click();
   await a.getByTestId('start').click();
   await w.goto(`/#${code}`);

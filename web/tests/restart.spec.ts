@@ -26,7 +26,9 @@ test('the page resumes its seat after the server restarts', async ({ page }) => 
   let server = serve();
   try {
     await up();
-    const code = await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, base });
+    // 30 deals: a game of two deals could end before Ann is asked anything, when each of her
+    // turns is a pair or consecutive posts (about one start in 25).
+    const code = await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30', base });
     await addBots(page, 1);
     await page.getByTestId('start').click();
     await expect(page.getByTestId('table-status')).toContainText('in play');

@@ -3,6 +3,10 @@
 import { expect, test } from '@playwright/test';
 import { addBots, createTable } from './helpers';
 
+// Hoyle's three deals can pass without a question to Ann (each of her turns a pair or
+// consecutive posts); with 30 the table waits for her.
+const knobs: Record<string, string> = { hoyle: 'deals=30' };
+
 for (const rules of ['hoyle', 'red-dog', 'threebetween']) {
   for (const [size, viewport] of [
     ['phone', { width: 360, height: 740 }],
@@ -11,7 +15,7 @@ for (const rules of ['hoyle', 'red-dog', 'threebetween']) {
     test(`screenshot of ${rules} (${size})`, async ({ browser }) => {
       const ctx = await browser.newContext({ viewport });
       const page = await ctx.newPage();
-      await createTable(page, { name: 'Ann', rules, seats: 3 });
+      await createTable(page, { name: 'Ann', rules, seats: 3, knobs: knobs[rules] });
       await addBots(page, 2);
       await page.getByTestId('start').click();
       await expect(page.getByTestId('status')).toHaveText('Your turn.', { timeout: 30_000 });
