@@ -21,7 +21,10 @@ test('a refused knob is told in the lobby', async ({ page }) => {
 });
 
 test('a table from pasted rule text', async ({ page }) => {
-  const text = readFileSync(new URL('../../rules/hoyle.toml', import.meta.url), 'utf8').replace('name = "hoyle"', 'name = "pasted"');
+  // 30 deals, so that the game waits for Ann (two deals can pass without a question to her).
+  const text = readFileSync(new URL('../../rules/hoyle.toml', import.meta.url), 'utf8')
+    .replace('name = "hoyle"', 'name = "pasted"')
+    .replace('deals = "each-dealer-once"', 'deals = 30');
   await page.goto('/');
   await page.getByTestId('name-input').fill('Ann');
   await page.locator('summary', { hasText: 'paste a rule file' }).click();
