@@ -351,7 +351,8 @@ TEST_F(ServerTest, APlayerGoneLongerThanTheTimeoutIsPlayedByABotUntilTheyComeBac
 }
 
 TEST_F(ServerTest, HintsAreForThePlayerToActAndChatIsShortText) {
-  Seat ann = create("hoyle", 2);
+  // 30 deals: in two, every turn can be a pair or consecutive posts, and the game over at once.
+  Seat ann = create("hoyle", 2, "Ann", {{"set", {{"deals", "30"}}}});
   Seat bob = join(ann.table, "Bob");
   command(ann, "start");
   json table = table_of(ann);
