@@ -1,6 +1,8 @@
 // How fast the pot-game engine plays, against the bare limit of dealing.
 //
 //   Limit, LimitPcg64*     the yardstick: 3 cards by partial Fisher-Yates from 52 (limit.h)
+//   Floor/<preset>         a hand of hoyle or red-dog with nothing else done (floor.h): a lower
+//                          bound on what any engine's hand costs
 //   Engine/<preset>/<bot>  whole games at a table of 4 bots on the family's state machine (PotGame
 //                          for the pot presets, HouseGame for red-dog), one
 //                          new game (seed 1, 2, ...) per iteration, its construction included;
@@ -27,6 +29,7 @@
 
 #include "cards/rng.h"
 #include "cards/shoe.h"
+#include "floor.h"
 #include "limit.h"
 #include "games/house/family.h"
 #include "games/pot/family.h"
