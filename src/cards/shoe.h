@@ -42,11 +42,14 @@ class Shoe {
   // Precondition: !empty(). The stacked cards in their order, then each card drawn uniformly
   // from those left: one Fisher-Yates step per card dealt, so a shoe costs only what it deals.
   CardCode draw() {
-    if (next_ >= stacked_end_) {
-      auto j = next_ + uniform_below(rng_, static_cast<std::uint32_t>(cards_.size() - next_));
-      std::swap(cards_[next_], cards_[j]);
-    }
-    return cards_[next_++];
+    if (next_ < stacked_end_) return cards_[next_++];
+    auto j = next_ + uniform_below(rng_, static_cast<std::uint32_t>(cards_.size() - next_));
+    // The swap of Fisher-Yates, written so that the card drawn comes from a register, not
+    // reloaded from the slot just stored (a store-to-load wait on every card).
+    CardCode card = cards_[j];
+    cards_[j] = cards_[next_];
+    cards_[next_++] = card;
+    return card;
   }
   void discard(CardCode card) { discard_pile_.push_back(card); }
   // The discard pile joins what is left, and all of it is the shoe again (cards on the table

@@ -29,12 +29,10 @@ void HouseGame::reshuffle(std::vector<Event>& events) {
   emit(events, EventKind::Shuffled, kNobody, shoe_.generation());
 }
 
-Card HouseGame::draw(std::vector<Event>& events) {
-  if (shoe_.empty()) {
-    // Out of cards mid-hand: the discards become a fresh shoe; cards on the table stay out.
-    reshuffle(events);
-    if (shoe_.empty()) throw std::logic_error("every card is on the table; the shoe cannot deal");
-  }
+Card HouseGame::reshuffle_and_draw(std::vector<Event>& events) {
+  // Out of cards mid-hand: the discards become a fresh shoe; cards on the table stay out.
+  reshuffle(events);
+  if (shoe_.empty()) throw std::logic_error("every card is on the table; the shoe cannot deal");
   return Card{shoe_.draw()};
 }
 

@@ -73,7 +73,12 @@ class HouseGame {
   int count() const { return static_cast<int>(players_.size()); }
   Player& at(Seat seat) { return players_[static_cast<std::size_t>(seat)]; }
   const Player& at(Seat seat) const { return players_[static_cast<std::size_t>(seat)]; }
-  Card draw(std::vector<Event>& events);
+  // The next card; an empty shoe is reshuffled first (reshuffle_and_draw, out of line: rare).
+  Card draw(std::vector<Event>& events) {
+    if (!shoe_.empty()) [[likely]] return Card{shoe_.draw()};
+    return reshuffle_and_draw(events);
+  }
+  Card reshuffle_and_draw(std::vector<Event>& events);
   // Appends an event for `seat` (-1: the table) and returns it for its other fields.
   void reshuffle(std::vector<Event>& events);
 

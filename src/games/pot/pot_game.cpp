@@ -27,13 +27,11 @@ PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std:
 
 // ---- small helpers -------------------------------------------------------------------------
 
-Card PotGame::draw(std::vector<Event>& events) {
-  if (shoe_.empty()) {
-    // Out of cards mid-turn: the discards become a fresh deck; cards on the table stay out.
-    shoe_.reshuffle();
-    emit(events, EventKind::Shuffled, -1, shoe_.generation());
-    if (shoe_.empty()) throw std::logic_error("every card is on the table; the shoe cannot deal");
-  }
+Card PotGame::reshuffle_and_draw(std::vector<Event>& events) {
+  // Out of cards mid-turn: the discards become a fresh deck; cards on the table stay out.
+  shoe_.reshuffle();
+  emit(events, EventKind::Shuffled, -1, shoe_.generation());
+  if (shoe_.empty()) throw std::logic_error("every card is on the table; the shoe cannot deal");
   return Card{shoe_.draw()};
 }
 

@@ -98,7 +98,12 @@ class PotGame {
 
  private:
   int count() const { return static_cast<int>(players_.size()); }
-  Card draw(std::vector<Event>& events);
+  // The next card; an empty shoe is reshuffled first (reshuffle_and_draw, out of line: rare).
+  Card draw(std::vector<Event>& events) {
+    if (!shoe_.empty()) [[likely]] return Card{shoe_.draw()};
+    return reshuffle_and_draw(events);
+  }
+  Card reshuffle_and_draw(std::vector<Event>& events);
   // Appends an event for `player` (-1: the table) and returns it for its other fields: the one
   // place an event is made.
 
