@@ -167,6 +167,56 @@ TEST(Hints, ProtocolHintsAreLegalBotActsAsSaidAndGameOverIsRefused) {
 // Heads-up games, seats alternated: the optimal bot's and the sensible bot's total net chips.
 // A game that has not ended after 2000 decisions (between-the-sheets runs until the pot is empty,
 // which two careful players can put off for long) is counted as it stands.
+// ---- the sensible bot's chance, counted, against every unseen card ----------------------------
+
+// The chance a third card falls strictly between the posts, by walking a fresh shoe of the
+// rules' decks less the two posts: what chance_between counts without a walk.
+double chance_by_walking(const pot::PotGame& game) {
+  const auto& posts = game.posts();
+  int decks = game.rules().decks, between = 0, unseen = 0;
+  std::array<int, cards::kStandardDeckSize> left{};
+  left.fill(decks);
+  for (int i = 0; i < posts.count; ++i) --left[posts.cards[static_cast<std::size_t>(i)].code];
+  for (int code = 0; code < cards::kStandardDeckSize; ++code) {
+    int v = Card{static_cast<cards::CardCode>(code)}.rank();  // a third card's ace is high
+    unseen += left[static_cast<std::size_t>(code)];
+    if (v > posts.low() && v < posts.high()) between += left[static_cast<std::size_t>(code)];
+  }
+  return static_cast<double>(between) / unseen;
+}
+
+TEST(SensibleBot, ChanceBetweenCountsEveryUnseenCardBetweenThePosts) {
+  strategy::RandomBot random_bot;
+  long bets = 0, aces_low = 0;
+  for (const auto& preset : pot_presets()) {
+    for (int decks : {1, 2, 6}) {
+      auto r = load(preset, {{"decks", std::to_string(decks)}});
+      for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+        pot::Setup setup;
+        setup.players = {"p0", "p1", "p2"};
+        setup.seed = seed;
+        std::vector<pot::Event> events;
+        pot::PotGame game(r, setup, events);
+        auto rng = cards::make_rng(seed, cards::RngStream::Bots);
+        for (int move = 0; move < 300 && !game.over(); ++move) {
+          int seat = game.to_act();
+          if (game.phase() == pot::Phase::Bet && game.posts().count == 2) {
+            ++bets;
+            aces_low += game.posts().low() == 1 ? 1 : 0;
+            EXPECT_EQ(strategy::chance_between(game), chance_by_walking(game))
+                << preset << " decks " << decks << " seed " << seed << " posts " << cards::to_string(game.posts().cards[0]) << " "
+                << cards::to_string(game.posts().cards[1]);
+          }
+          events.clear();
+          ASSERT_FALSE(game.apply(seat, random_bot.choose(game, seat, rng), events));
+        }
+      }
+    }
+  }
+  EXPECT_GT(bets, 1000);
+  EXPECT_GT(aces_low, 0);  // an ace called low was among them (between-the-sheets)
+}
+
 struct MatchResult {
   Chips optimal = 0, sensible = 0;
   int games = 0, unfinished = 0;

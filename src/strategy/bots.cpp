@@ -44,13 +44,12 @@ double chance_between(const pot::PotGame& game) {
   const auto& posts = game.posts();
   int decks = game.rules().decks;
   int unseen = decks * cards::kStandardDeckSize - posts.count;
-  int between = 0;
-  // From the 2 up: no third card counts 1, as only a post's ace can be called low.
-  for (int rank = std::max(posts.low() + 1, cards::kLowestRank); rank < posts.high(); ++rank) {
-    int copies = cards::kSuits * decks;
-    for (int i = 0; i < posts.count; ++i) copies -= posts.cards[static_cast<std::size_t>(i)].rank() == rank ? 1 : 0;
-    between += copies;
-  }
+  // Every rank from the 2 up (no third card counts 1: only a post's ace can be called low) and
+  // strictly between the posts' values holds all its copies: a post's rank is its value, or the
+  // ace's 14 where it was called 1, so no post is among them. A count, not a walk over ranks:
+  // the sensible bot asks this at every bet (a fifth of a simulated Hoyle game before).
+  int ranks = posts.high() - std::max(posts.low() + 1, cards::kLowestRank);
+  int between = std::max(0, ranks) * cards::kSuits * decks;
   return unseen > 0 ? static_cast<double>(between) / unseen : 0.0;
 }
 
