@@ -188,6 +188,7 @@ TEST(SimulateCommand, PerGameRowsAreInGameOrderAndAddUp) {
     std::stringstream cs(line);
     for (std::string cell; std::getline(cs, cell, ',');) cells.push_back(cell);
     ASSERT_EQ(cells.size(), 14u) << line;
+    EXPECT_EQ(std::stoull(cells[1]), sim::game_seed(1, static_cast<std::uint64_t>(game))) << "game " << game;
     EXPECT_EQ(std::stoll(cells[0]), game++);
     score += std::stoll(cells[9]);
   }

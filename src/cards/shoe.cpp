@@ -46,10 +46,11 @@ std::vector<int> Shoe::remaining_counts() const {
 }
 
 std::vector<CardCode> standard_shoe_contents(int decks) {
-  std::vector<CardCode> contents;
-  contents.reserve(static_cast<std::size_t>(decks * kStandardDeckSize));
-  for (int d = 0; d < decks; ++d)
-    for (int code = 0; code < kStandardDeckSize; ++code) contents.push_back(static_cast<CardCode>(code));
+  // One deck in order, then copies of it: built for every game, so no push_back per card.
+  std::vector<CardCode> contents(static_cast<std::size_t>(std::max(decks, 0) * kStandardDeckSize));
+  for (std::size_t i = 0; i < contents.size() && i < kStandardDeckSize; ++i) contents[i] = static_cast<CardCode>(i);
+  for (std::size_t at = kStandardDeckSize; at < contents.size(); at += kStandardDeckSize)
+    std::copy_n(contents.begin(), kStandardDeckSize, contents.begin() + static_cast<std::ptrdiff_t>(at));
   return contents;
 }
 

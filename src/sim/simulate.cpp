@@ -64,12 +64,16 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
   auto players = spec.bots.size();
   stats.places.resize(players);
   std::uint64_t unreported = 0;  // games played and not yet added to `done`
+  // Game i's seed is the i-th draw of the run's stream (game_seed): advanced once to the share's
+  // first game, then drawn in turn, rather than advanced from the start for every game.
+  auto seeds = cards::make_rng(spec.seed, cards::RngStream::Games);
+  seeds.advance(begin);
   for (std::uint64_t i = begin; i < end; ++i) {
     if (stop && stop->load(std::memory_order_relaxed)) {
       stats.partial = true;
       break;
     }
-    setup.seed = game_seed(spec.seed, i);
+    setup.seed = static_cast<std::uint64_t>(seeds());
     events.clear();
     measures.reset(players);
     typename F::Game game(rules, setup, events);
