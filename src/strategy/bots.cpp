@@ -8,7 +8,7 @@
 
 namespace inbetween::strategy {
 
-pot::Action random_choice(const pot::Legal& l, cards::Rng& rng) {
+void random_choice(const pot::Legal& l, cards::Rng& rng, pot::Action& out) {
   // 0 bet, 1 pass, 2 call high, 3 call low, 4 raise, 5 stand; a fixed array, so a decision
   // allocates nothing.
   std::array<int, 6> kinds{};
@@ -21,23 +21,27 @@ pot::Action random_choice(const pot::Legal& l, cards::Rng& rng) {
   }
   if (l.raise) kinds[n++] = 4;
   if (l.stand) kinds[n++] = 5;
-  if (n == 0) return pot::Pass{};
+  if (n == 0) {
+    out = pot::Pass{};
+    return;
+  }
   // One kind (a wager, a bet where there is no fold) needs no draw.
   switch (kinds[n == 1 ? 0 : cards::uniform_below(rng, n)]) {
     case 0: {
       auto span = static_cast<std::uint64_t>(l.bet_max - l.bet_min + 1);
-      return pot::Bet{l.bet_min + static_cast<rules::Chips>(cards::uniform_below(rng, span))};
+      out = pot::Bet{l.bet_min + static_cast<rules::Chips>(cards::uniform_below(rng, span))};
+      return;
     }
-    case 1: return pot::Pass{};
-    case 2: return pot::Call{pot::AceValue::High};
-    case 3: return pot::Call{pot::AceValue::Low};
-    case 4: return pot::Raise{};
-    default: return pot::Stand{};
+    case 1: out = pot::Pass{}; return;
+    case 2: out = pot::Call{pot::AceValue::High}; return;
+    case 3: out = pot::Call{pot::AceValue::Low}; return;
+    case 4: out = pot::Raise{}; return;
+    default: out = pot::Stand{}; return;
   }
 }
 
-pot::Action RandomBot::choose(const pot::PotGame& game, int player, cards::Rng& rng) const {
-  return random_choice(game.legal(player), rng);
+void RandomBot::decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const {
+  random_choice(game.legal(player), rng, out);
 }
 
 double chance_between(const pot::PotGame& game) {
@@ -53,45 +57,55 @@ double chance_between(const pot::PotGame& game) {
   return unseen > 0 ? static_cast<double>(between) / unseen : 0.0;
 }
 
-pot::Action SensibleBot::choose(const pot::PotGame& game, int player, cards::Rng&) const {
+void SensibleBot::decide(const pot::PotGame& game, int player, cards::Rng&, pot::Action& out) const {
   pot::Legal l = game.legal(player);
   const auto& posts = game.posts();
   if (l.call) {
-    if (game.phase() == pot::Phase::CallFirstAce) return pot::Call{pot::AceValue::High};
+    if (game.phase() == pot::Phase::CallFirstAce) {
+      out = pot::Call{pot::AceValue::High};
+      return;
+    }
     // Second post is the ace: take the value that leaves the wider gap to the first post.
     int other = posts.value(0);
-    return pot::Call{(cards::kAceRank - other) >= (other - 1) ? pot::AceValue::High : pot::AceValue::Low};
+    out = pot::Call{(cards::kAceRank - other) >= (other - 1) ? pot::AceValue::High : pot::AceValue::Low};
+    return;
   }
-  if (!l.bet) return pot::Pass{};
+  if (!l.bet) {
+    out = pot::Pass{};
+    return;
+  }
   double p = chance_between(game);
   if (p < 0.5) {
-    if (l.pass) return pot::Pass{};
-    return pot::Bet{l.bet_min};
+    if (l.pass) out = pot::Pass{};
+    else out = pot::Bet{l.bet_min};
+    return;
   }
   // From the minimum at an even chance up to the maximum at certainty.
   double share = (p - 0.5) * 2.0;
   auto amount = l.bet_min + static_cast<rules::Chips>(std::floor(share * static_cast<double>(l.bet_max - l.bet_min)));
-  return pot::Bet{std::clamp(amount, l.bet_min, l.bet_max)};
+  out = pot::Bet{std::clamp(amount, l.bet_min, l.bet_max)};
 }
 
-pot::Action OptimalBot::choose(const pot::PotGame& game, int, cards::Rng&) const {
+void OptimalBot::decide(const pot::PotGame& game, int, cards::Rng&, pot::Action& out) const {
   auto advice = advise(game);
-  return advice ? advice->best : pot::Action{pot::Pass{}};
+  out = advice ? advice->best : pot::Action{pot::Pass{}};
 }
 
-pot::Action CautiousBot::choose(const pot::PotGame& game, int player, cards::Rng&) const {
-  pot::Legal l = game.legal(player);
-  auto advice = advise(game);
-  if (!advice) return pot::Pass{};
-  switch (game.phase()) {
-    case pot::Phase::CallFirstAce:
-    case pot::Phase::CallSecondAce: return advice->best;
-    default: break;
-  }
-  if (!l.bet) return pot::Pass{};
-  bool favoured = advice->odds && advice->odds->between * 2 > advice->odds->total;
-  if (!favoured && l.pass) return pot::Pass{};
-  return pot::Bet{l.bet_min};
+void CautiousBot::decide(const pot::PotGame& game, int player, cards::Rng&, pot::Action& out) const {
+  out = [&]() -> pot::Action {
+    pot::Legal l = game.legal(player);
+    auto advice = advise(game);
+    if (!advice) return pot::Pass{};
+    switch (game.phase()) {
+      case pot::Phase::CallFirstAce:
+      case pot::Phase::CallSecondAce: return advice->best;
+      default: break;
+    }
+    if (!l.bet) return pot::Pass{};
+    bool favoured = advice->odds && advice->odds->between * 2 > advice->odds->total;
+    if (!favoured && l.pass) return pot::Pass{};
+    return pot::Bet{l.bet_min};
+  }();
 }
 
 std::unique_ptr<PotBot> make_pot_bot(const std::string& kind) {

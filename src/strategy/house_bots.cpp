@@ -5,25 +5,32 @@
 
 namespace inbetween::strategy {
 
-house::Action RandomHouseBot::choose(const house::HouseGame& game, int seat, cards::Rng& rng) const {
-  return random_choice(game.legal(seat), rng);
+void RandomHouseBot::decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const {
+  random_choice(game.legal(seat), rng, out);
 }
 
-house::Action SensibleHouseBot::choose(const house::HouseGame& game, int seat, cards::Rng&) const {
+void SensibleHouseBot::decide(const house::HouseGame& game, int seat, cards::Rng&, house::Action& out) const {
   pot::Legal l = game.legal(seat);
-  if (game.phase() == pot::Phase::Raise) return (l.raise && game.posts().spread() >= 7) ? pot::Action{pot::Raise{}} : pot::Action{pot::Stand{}};
-  return l.bet ? pot::Action{pot::Bet{l.bet_min}} : pot::Action{pot::Pass{}};
+  if (game.phase() == pot::Phase::Raise) {
+    if (l.raise && game.posts().spread() >= 7) out = pot::Raise{};
+    else out = pot::Stand{};
+  } else if (l.bet) {
+    out = pot::Bet{l.bet_min};
+  } else {
+    out = pot::Pass{};
+  }
 }
 
-house::Action CautiousHouseBot::choose(const house::HouseGame& game, int seat, cards::Rng&) const {
+void CautiousHouseBot::decide(const house::HouseGame& game, int seat, cards::Rng&, house::Action& out) const {
   pot::Legal l = game.legal(seat);
-  if (game.phase() == pot::Phase::Raise) return pot::Stand{};
-  return l.bet ? pot::Action{pot::Bet{l.bet_min}} : pot::Action{pot::Pass{}};
+  if (game.phase() == pot::Phase::Raise) out = pot::Stand{};
+  else if (l.bet) out = pot::Bet{l.bet_min};
+  else out = pot::Pass{};
 }
 
-house::Action OptimalHouseBot::choose(const house::HouseGame& game, int, cards::Rng&) const {
+void OptimalHouseBot::decide(const house::HouseGame& game, int, cards::Rng&, house::Action& out) const {
   auto advice = advise(game);
-  return advice ? advice->best : pot::Action{pot::Pass{}};
+  out = advice ? advice->best : pot::Action{pot::Pass{}};
 }
 
 std::unique_ptr<HouseBot> make_house_bot(const std::string& kind) {

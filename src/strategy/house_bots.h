@@ -15,31 +15,37 @@ namespace house = games::house;
 class HouseBot {
  public:
   virtual ~HouseBot() = default;
-  virtual house::Action choose(const house::HouseGame& game, int seat, cards::Rng& rng) const = 0;
+  house::Action choose(const house::HouseGame& game, int seat, cards::Rng& rng) const {
+    house::Action action;
+    decide(game, seat, rng, action);
+    return action;
+  }
+  // Writes the choice into `out` (why not a return value: PotBot::decide).
+  virtual void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const = 0;
 };
 
 // `random`: a uniformly chosen legal action kind, a uniform wager.
 class RandomHouseBot : public HouseBot {
  public:
-  house::Action choose(const house::HouseGame& game, int seat, cards::Rng& rng) const override;
+  void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
 // `sensible`: the minimum wager; raises on a spread of 7 or more (where standing wins on average).
 class SensibleHouseBot : public HouseBot {
  public:
-  house::Action choose(const house::HouseGame& game, int seat, cards::Rng& rng) const override;
+  void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
 // `cautious`: the minimum wager, never a raise.
 class CautiousHouseBot : public HouseBot {
  public:
-  house::Action choose(const house::HouseGame& game, int seat, cards::Rng& rng) const override;
+  void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
 // `optimal`: the choice with the most expected chips from the exact odds of the cards left.
 class OptimalHouseBot : public HouseBot {
  public:
-  house::Action choose(const house::HouseGame& game, int seat, cards::Rng& rng) const override;
+  void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
 // The bot kinds by name: "random", "cautious", "sensible", "optimal"; nullptr for an unknown name.
