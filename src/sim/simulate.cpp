@@ -82,12 +82,15 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     auto rng = cards::make_rng(setup.seed, cards::RngStream::Bots);
     std::uint64_t moves = 0;
     std::int64_t wagered = 0;
+    typename F::Action action{};  // the bots write into it (PotBot::decide says why)
     while (!game.over() && moves < spec.max_moves) {
       games::Seat seat = game.to_act();
       if constexpr (requires { game.pot(); })
         if (game.phase() == games::pot::Phase::Bet) stats.pot.add(game.pot());
       events.clear();
-      auto action = bots[static_cast<std::size_t>(seat)]->choose(game, seat, rng);
+      const auto& bot = *bots[static_cast<std::size_t>(seat)];
+      if constexpr (requires { bot.decide(game, seat, rng, action); }) bot.decide(game, seat, rng, action);
+      else action = bot.choose(game, seat, rng);
       if (auto refusal = game.apply(seat, action, events))
         throw std::logic_error(fmt::format("a {} bot's move was refused: {}", spec.bots[static_cast<std::size_t>(seat)],
                                            refusal->message));
