@@ -26,7 +26,7 @@ inline ShoeRng make_shoe_rng(std::uint64_t seed) { return ShoeRng(seed, static_c
 // then is that remainder computed (one division) and the word redrawn while it is biased.
 // Unbiased, integer-only, so a seed deals the same on every platform; PCG's own rng(bound)
 // divides twice on every draw.
-inline std::uint32_t uniform_below(ShoeRng& rng, std::uint32_t bound) {
+[[gnu::always_inline]] inline std::uint32_t uniform_below(ShoeRng& rng, std::uint32_t bound) {
   std::uint64_t m = std::uint64_t{rng()} * bound;
   auto low = static_cast<std::uint32_t>(m);
   if (low < bound) {

@@ -48,8 +48,12 @@ void read_length(const Game& game, GameMeasures& m) {
 }
 
 template <games::Family F>
-SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::Rules>& rules, std::uint64_t begin,
+SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::Rules>& shared_rules, std::uint64_t begin,
                    std::uint64_t end, const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done, std::ostream* rows) {
+  // Every game holds the rules by shared_ptr, so each game counts a reference up and down: on one
+  // control block for every thread, two threads of microsecond games fought over its cache line
+  // (hoyle on 2 threads came out at 1.6-1.9x one, varying run to run). Each share has its own copy.
+  auto rules = std::make_shared<const typename F::Rules>(*shared_rules);
   using Bot = strategy::BotOf<F>;
   std::vector<std::unique_ptr<Bot>> bots;
   SimStats stats;

@@ -74,7 +74,7 @@ class HouseGame {
   Player& at(Seat seat) { return players_[static_cast<std::size_t>(seat)]; }
   const Player& at(Seat seat) const { return players_[static_cast<std::size_t>(seat)]; }
   // The next card; an empty shoe is reshuffled first (reshuffle_and_draw, out of line: rare).
-  Card draw(std::vector<Event>& events) {
+  [[gnu::always_inline]] Card draw(std::vector<Event>& events) {
     if (!shoe_.empty()) [[likely]] return Card{shoe_.draw()};
     return reshuffle_and_draw(events);
   }

@@ -99,7 +99,7 @@ class PotGame {
  private:
   int count() const { return static_cast<int>(players_.size()); }
   // The next card; an empty shoe is reshuffled first (reshuffle_and_draw, out of line: rare).
-  Card draw(std::vector<Event>& events) {
+  [[gnu::always_inline]] Card draw(std::vector<Event>& events) {
     if (!shoe_.empty()) [[likely]] return Card{shoe_.draw()};
     return reshuffle_and_draw(events);
   }
