@@ -1,8 +1,8 @@
 // How fast the pot-game engine plays, against the bare limit of dealing.
 //
 //   Limit, LimitPcg64*     the yardstick: 3 cards by partial Fisher-Yates from 52 (limit.h)
-//   Floor/<preset>         a hand of hoyle or red-dog with nothing else done (floor.h): a lower
-//                          bound on what any engine's hand costs
+//   Floor/<preset>[/sensible]  a hand of hoyle or red-dog with nothing else done (floor.h):
+//                          the least work a hand of the rules takes, played one game at a time
 //   Engine/<preset>/<bot>  whole games at a table of 4 bots on the family's state machine (PotGame
 //                          for the pot presets, HouseGame for red-dog), one
 //                          new game (seed 1, 2, ...) per iteration, its construction included;

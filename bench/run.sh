@@ -54,8 +54,13 @@ print()
 limit = rows["Limit"]["hands/s"]
 print(f"Limit (3 cards from 52, pcg32 + Lemire): {si(limit)} hands/s; pcg64 + Lemire "
       f"{si(rows['LimitPcg64Lemire']['hands/s'])}; pcg64 + PCG's dividing draw {si(rows['LimitPcg64Divide']['hands/s'])}")
-floors = {name.split("/")[1]: b["hands/s"] for name, b in rows.items() if name.startswith("Floor/")}
-print("Floor (a hand with nothing else done, 4 random bots; bench/floor.h): " +
+# Floor/<preset> (random bots) and Floor/<preset>/sensible, keyed "<preset>/<bot>"
+floors = {}
+for name, b in rows.items():
+    if name.startswith("Floor/"):
+        parts = name.split("/")[1:]
+        floors[f"{parts[0]}/{parts[1] if len(parts) > 1 else 'random'}"] = b["hands/s"]
+print("Floor (a hand with nothing else done, 4 bots; bench/floor.h): " +
       "; ".join(f"{p} {si(h)} hands/s = {h / limit:.1%} of Limit" for p, h in floors.items()))
 print()
 print(f"{'benchmark':<34}{'hands/s':>10}{'vs limit':>10}{'cards/hand':>11}{'allocs/hand':>12}{'allocs/game':>12}"
@@ -72,8 +77,8 @@ for preset in presets:
 print()
 print("vs limit = engine hands/s / Limit hands/s (the headline ratio; issue 8 asks >= 25%).")
 print("vs BareShoe = against this preset's own shoe drawing the same cards per hand with no rules.")
-print("vs floor (random bots): " + "; ".join(
-    f"{p} {rows[f'Engine/{p}/random']['hands/s'] / h:.1%}" for p, h in floors.items() if f"Engine/{p}/random" in rows))
+print("engine vs its floor: " + "; ".join(
+    f"{p} {rows[f'Engine/{p}']['hands/s'] / h:.1%}" for p, h in floors.items() if f"Engine/{p}" in rows))
 
 if "three_bench" in benches:
     data, rows = medians("three_bench")
