@@ -17,6 +17,14 @@ std::vector<std::string> pot_presets() {
   return out;
 }
 
+// A game of `players` seats named p0, p1, ..., dealt and seated from `seed`.
+pot::PotGame seeded_game(const RulesPtr& r, int players, std::uint64_t seed, std::vector<pot::Event>& events) {
+  pot::Setup setup;
+  for (int i = 0; i < players; ++i) setup.players.push_back("p" + std::to_string(i));
+  setup.seed = seed;
+  return pot::PotGame(r, setup, events);
+}
+
 // The action is accepted by the engine as the game stands (tried on a copy).
 bool accepted(const pot::PotGame& game, const pot::Action& action, std::string& why) {
   pot::PotGame copy = game;
@@ -37,12 +45,8 @@ TEST(Hints, AdviseNamesOnlyLegalActionsInRandomGamesOfEveryPreset) {
   for (const auto& preset : presets) {
     auto r = load(preset);
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-      pot::Setup setup;
-      int players = std::max(r->min_players, static_cast<int>(2 + seed % 3));
-      for (int i = 0; i < players; ++i) setup.players.push_back("p" + std::to_string(i));
-      setup.seed = seed;
       std::vector<pot::Event> events;
-      pot::PotGame game(r, setup, events);
+      pot::PotGame game = seeded_game(r, std::max(r->min_players, static_cast<int>(2 + seed % 3)), seed, events);
       auto rng = cards::make_rng(seed, cards::RngStream::Bots);
       for (int move = 0; move < 400 && !game.over(); ++move) {
         int seat = game.to_act();
@@ -192,11 +196,8 @@ TEST(SensibleBot, ChanceBetweenCountsEveryUnseenCardBetweenThePosts) {
     for (int decks : {1, 2, 6}) {
       auto r = load(preset, {{"decks", std::to_string(decks)}});
       for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-        pot::Setup setup;
-        setup.players = {"p0", "p1", "p2"};
-        setup.seed = seed;
         std::vector<pot::Event> events;
-        pot::PotGame game(r, setup, events);
+        pot::PotGame game = seeded_game(r, 3, seed, events);
         auto rng = cards::make_rng(seed, cards::RngStream::Bots);
         for (int move = 0; move < 300 && !game.over(); ++move) {
           int seat = game.to_act();
@@ -227,11 +228,8 @@ MatchResult optimal_vs_sensible(const RulesPtr& r, std::uint64_t seeds) {
   MatchResult result;
   for (std::uint64_t seed = 1; seed <= seeds; ++seed) {
     for (int optimal_seat = 0; optimal_seat < 2; ++optimal_seat) {
-      pot::Setup setup;
-      setup.players = {"p0", "p1"};
-      setup.seed = seed;
       std::vector<pot::Event> events;
-      pot::PotGame game(r, setup, events);
+      pot::PotGame game = seeded_game(r, 2, seed, events);
       auto rng = cards::make_rng(seed, cards::RngStream::Bots);
       for (int move = 0; move < 2000 && !game.over(); ++move) {
         int seat = game.to_act();

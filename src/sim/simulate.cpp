@@ -92,9 +92,7 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
       if constexpr (requires { game.pot(); })
         if (game.phase() == games::pot::Phase::Bet) stats.pot.add(game.pot());
       events.clear();
-      const auto& bot = *bots[static_cast<std::size_t>(seat)];
-      if constexpr (requires { bot.decide(game, seat, rng, action); }) bot.decide(game, seat, rng, action);
-      else action = bot.choose(game, seat, rng);
+      bots[static_cast<std::size_t>(seat)]->decide(game, seat, rng, action);
       if (auto refusal = game.apply(seat, action, events))
         throw std::logic_error(fmt::format("a {} bot's move was refused: {}", spec.bots[static_cast<std::size_t>(seat)],
                                            refusal->message));

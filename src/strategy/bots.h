@@ -22,8 +22,8 @@ class PotBot {
   }
   // Writes the choice into `out`. An out-parameter, not a return value, because GCC returns a
   // 16-byte std::variant from a call in two registers after building it in memory with a 1-byte
-  // store of its index, and the 8-byte reload of that store cannot be forwarded: a stall of
-  // about 15 cycles every decision (bench/README.md: a quarter of a Red Dog hand).
+  // store of its index, and the 8-byte reload of that store cannot be forwarded: a stall at
+  // every decision (bench/README.md).
   virtual void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const = 0;
 };
 
