@@ -19,15 +19,16 @@
 #include <vector>
 
 #include "cards/rng.h"
-#include "games/pot/pot_game.h"
+#include "families/house/family.h"
+#include "families/pot/family.h"
+#include "families/pot/game.h"
 #include "rules/rule_files.h"
-#include "strategy/bots.h"
-#include "strategy/pot_advisor.h"
-#include "strategy/pot_odds.h"
-#include "strategy/bots_of.h"
-#include "strategy/house_advisor.h"
-#include "strategy/red_dog.h"
-#include "rules/house_rules.h"
+#include "families/pot/bots.h"
+#include "families/pot/advisor.h"
+#include "families/card_table/odds.h"
+#include "families/house/advisor.h"
+#include "families/house/edge.h"
+#include "families/house/rules.h"
 
 namespace {
 
@@ -42,7 +43,7 @@ constexpr std::size_t kPositions = 1000;
 template <class F>  // PotFamily or HouseFamily
 std::vector<typename F::Game> positions(const std::string& preset, pot::Phase phase) {
   auto r = std::make_shared<const typename F::Rules>(F::load(rules::read_rule_file(preset)));
-  auto bot = strategy::BotsOf<F>::make("random");
+  auto bot = F::Bots::make("random");
   std::vector<typename F::Game> out;
   std::vector<pot::Event> events;
   for (std::uint64_t seed = 1; out.size() < kPositions && seed < 100000; ++seed) {

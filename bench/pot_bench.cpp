@@ -31,10 +31,9 @@
 #include "cards/shoe.h"
 #include "floor.h"
 #include "limit.h"
-#include "games/house/family.h"
-#include "games/pot/family.h"
+#include "families/house/family.h"
+#include "families/pot/family.h"
 #include "rules/rule_files.h"
-#include "strategy/bots_of.h"
 #include "presets.h"
 
 // ---- counting heap allocations -------------------------------------------------------------
@@ -111,7 +110,7 @@ struct Tally {
 // games it no longer grows. Returns the allocations made while playing (construction excluded).
 template <class F>
 std::uint64_t play_game(const std::shared_ptr<const typename F::Rules>& r, games::Setup& setup, std::uint64_t seed,
-                        const strategy::BotOf<F>& bot, cards::Rng& rng, std::vector<pot::Event>& events, Tally& tally) {
+                        const typename F::Bots::Bot& bot, cards::Rng& rng, std::vector<pot::Event>& events, Tally& tally) {
   events.clear();
   setup.seed = seed;
   typename F::Game game(r, setup, events);
@@ -132,7 +131,7 @@ double cards_per_hand(const std::string& preset) {
   if (auto it = cache.find(preset); it != cache.end()) return it->second;
   auto r = load<F>(preset);
   games::Setup setup = table_setup(0);
-  auto bot = strategy::BotsOf<F>::make("random");
+  auto bot = F::Bots::make("random");
   cards::Rng rng = cards::make_rng(7, cards::RngStream::Bots);
   std::vector<pot::Event> events;
   Tally tally;
@@ -144,7 +143,7 @@ template <class F>
 void Engine(benchmark::State& state, const std::string& preset, const std::string& kind) {
   auto r = load<F>(preset);
   games::Setup setup = table_setup(0);
-  auto bot = strategy::BotsOf<F>::make(kind);
+  auto bot = F::Bots::make(kind);
   cards::Rng rng = cards::make_rng(1, cards::RngStream::Bots);
   std::vector<pot::Event> events;
   events.reserve(4096);

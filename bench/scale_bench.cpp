@@ -16,10 +16,9 @@
 #include <vector>
 
 #include "cards/rng.h"
-#include "games/house/family.h"
-#include "games/pot/family.h"
+#include "families/house/family.h"
+#include "families/pot/family.h"
 #include "rules/rule_files.h"
-#include "strategy/bots_of.h"
 #include "presets.h"
 
 namespace {
@@ -45,7 +44,7 @@ void Scale(benchmark::State& state, const std::string& preset) {
   auto r = load<F>(preset, static_cast<int>(state.range(0)));
   games::Setup setup;
   for (int i = 0; i < state.range(1); ++i) setup.players.push_back("p" + std::to_string(i));
-  auto bot = strategy::BotsOf<F>::make("sensible");
+  auto bot = F::Bots::make("sensible");
   cards::Rng rng = cards::make_rng(1, cards::RngStream::Bots);
   std::vector<pot::Event> events;
   events.reserve(4096);

@@ -4,10 +4,10 @@
 
 #include <memory>
 
-#include "games/three/three_game.h"
+#include "families/three/game.h"
 #include "limit.h"
-#include "rules/three_rules.h"
-#include "strategy/three_bots.h"
+#include "families/three/rules.h"
+#include "families/three/bots.h"
 
 namespace {
 

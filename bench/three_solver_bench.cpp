@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "games/three/three_game.h"
+#include "families/three/game.h"
 #include "rules/rule_files.h"
-#include "rules/three_rules.h"
-#include "strategy/three_bots.h"
-#include "strategy/three_solver.h"
+#include "families/three/rules.h"
+#include "families/three/bots.h"
+#include "families/three/solver.h"
 
 namespace {
 

@@ -22,7 +22,7 @@
 #include "rules/deck_files.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
-#include "rules/three_rules.h"
+#include "families/three/rules.h"
 
 namespace {
 

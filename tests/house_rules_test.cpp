@@ -4,7 +4,7 @@
 
 #include <ostream>
 
-#include "games/house/family.h"
+#include "families/house/family.h"
 #include "support/bet_table.h"
 
 namespace {

@@ -4,7 +4,7 @@
 // presets leave out, seeded games of random size (min..max players), seed, named dealer and
 // stacked deck are played on a typed table::Table<F>, moved by uniformly random legal choices
 // (random amounts, limits favoured; now and then a seat that is not to act, e.g. a rebuy) and by
-// every bot kind of strategy::BotsOf<F> (each seat one kind, or mixed). After every action:
+// every bot kind of F::Bots (each seat one kind, or mixed). After every action:
 //
 //  1. chips are conserved: pot games: stacks + wagers + pot == chips in (rebuys included);
 //     Red Dog: stacks + wagers + the house's result == chips in; nothing negative;
@@ -56,7 +56,6 @@
 
 #include "games/registry.h"
 #include "rules/rule_files.h"
-#include "strategy/bots_of.h"
 #include "support/random_sim.h"
 
 namespace {
@@ -144,7 +143,7 @@ void play(const std::string& rule_file, const std::vector<rules::Override>& over
   games::with_rules(rule_file, overrides, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> r) {
     if (random_games > 0) play_games<F>(r, rule_file, overrides, "uniform", random_games);
     if (bot_games == 0) return;
-    for (const auto& kind : strategy::BotsOf<F>::kinds()) {
+    for (const auto& kind : F::Bots::kinds()) {
       if (::testing::Test::HasFailure()) return;
       if (sim::SimTraits<F>::bot_affordable(*r, kind)) play_games<F>(r, rule_file, overrides, kind, bot_games);
       else std::cout << "[ sim ] " << rule_file << ": the " << kind << " bot is left out (its table takes too long to solve)\n";

@@ -20,7 +20,7 @@
 #include <toml++/toml.h>
 
 #include "games/registry.h"
-#include "rules/house_rules.h"
+#include "families/house/rules.h"
 #include "rules/knob_reader.h"
 #include "rules/pot_rules.h"
 #include "rules/rule_files.h"

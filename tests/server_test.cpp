@@ -9,7 +9,7 @@
 #include "server/fairness.h"
 #include "server/lobby.h"
 #include "server/verify.h"
-#include "strategy/three_solver.h"
+#include "families/three/solver.h"
 #include "support/lobby_client.h"
 #include "support/temp_folder.h"
 

@@ -16,12 +16,12 @@
 
 #include <fmt/format.h>
 
-#include "rules/three_rules.h"
+#include "families/three/rules.h"
 #include "sim/fit.h"
 #include "sim/simulate.h"
-#include "strategy/three_bots.h"
-#include "strategy/three_simulation.h"
-#include "strategy/three_solver.h"
+#include "families/three/bots.h"
+#include "families/three/simulation.h"
+#include "families/three/solver.h"
 #include "support/run_inbetween.h"
 
 namespace {

@@ -20,8 +20,8 @@
 #include <fmt/format.h>
 
 #include "rules/rule_files.h"
-#include "rules/three_rules.h"
-#include "strategy/three_solver.h"
+#include "families/three/rules.h"
+#include "families/three/solver.h"
 
 namespace {
 

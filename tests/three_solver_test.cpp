@@ -23,13 +23,13 @@
 
 #include "cards/letter_card.h"
 #include "cards/rng.h"
-#include "games/three/action.h"
-#include "games/three/three_game.h"
+#include "families/three/action.h"
+#include "families/three/game.h"
 #include "rules/rule_files.h"
 #include "protocol/engine_loop.h"
-#include "rules/three_rules.h"
-#include "strategy/three_bots.h"
-#include "strategy/three_solver.h"
+#include "families/three/rules.h"
+#include "families/three/bots.h"
+#include "families/three/solver.h"
 
 namespace {
 

@@ -14,10 +14,10 @@
 #include "cli/play_setup.h"
 #include "games/registry.h"
 #include "protocol/engine_loop.h"
-#include "protocol/json_codec.h"
+#include "families/card_table/codec.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
-#include "rules/three_rules.h"
+#include "families/three/rules.h"
 #ifdef INBETWEEN_MPI
 #include "sim/mpi_share.h"
 #endif

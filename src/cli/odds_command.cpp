@@ -8,12 +8,12 @@
 #include "cli/commands.h"
 #include "games/registry.h"
 #include "cli/play_setup.h"
-#include "games/pot/betting.h"
-#include "protocol/json_codec.h"
-#include "rules/house_rules.h"
+#include "families/card_table/betting.h"
+#include "families/card_table/codec.h"
+#include "families/house/rules.h"
 #include "rules/rule_files.h"
-#include "strategy/pot_odds.h"
-#include "strategy/red_dog.h"
+#include "families/card_table/odds.h"
+#include "families/house/edge.h"
 
 namespace inbetween::cli {
 namespace {

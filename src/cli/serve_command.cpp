@@ -11,7 +11,7 @@
 #include "rules/rule_files.h"
 #include "server/http_server.h"
 #include "server/verify.h"
-#include "strategy/three_solver.h"
+#include "families/three/solver.h"
 
 namespace inbetween::cli {
 

@@ -12,9 +12,9 @@
 #include "games/registry.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
-#include "rules/three_rules.h"
-#include "strategy/three_bots.h"
-#include "strategy/three_solver.h"
+#include "families/three/rules.h"
+#include "families/three/bots.h"
+#include "families/three/solver.h"
 
 namespace inbetween::cli {
 namespace {

@@ -7,8 +7,8 @@
 #include <fmt/color.h>
 #include <fmt/format.h>
 
-#include "protocol/json_codec.h"
-#include "strategy/pot_advisor.h"
+#include "families/card_table/codec.h"
+#include "families/pot/advisor.h"
 
 namespace inbetween::cli {
 namespace {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "cli/style.h"
-#include "games/pot/pot_game.h"
+#include "families/pot/game.h"
 
 namespace inbetween::cli {
 

@@ -15,6 +15,6 @@
 //   refusal(text)                a refused input or action, styled
 //   history()                    what happened so far, for a loaded game
 //   ending()                     the final standings ("" where the narration showed them)
-#include "cli/house_terminal.h"
-#include "cli/pot_terminal.h"
-#include "cli/three_terminal.h"
+#include "families/house/terminal.h"
+#include "families/pot/terminal.h"
+#include "families/three/terminal.h"

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -17,6 +18,8 @@
 
 #include "cards/card.h"
 #include "cards/shoe.h"
+#include "games/measures.h"
+#include "rules/rule_files.h"
 
 namespace inbetween::games {
 
@@ -98,17 +101,48 @@ concept GameOf = requires(G& game, const G& cgame, Seat seat, const typename F::
   { cgame.shoe() } -> std::same_as<const cards::Shoe&>;
 };
 
-// A family: its rule knobs, actions, events, per-seat view and game, the rule file's `game`
-// key that selects it, and how an amount is put into an action.
+// A family's bots: one interface, a bot by kind, every kind, and the kind that stands in for a
+// person who is away.
+template <class B, class F>
+concept BotKinds = requires(const std::string& kind) {
+  typename B::Bot;
+  { B::make(kind) } -> std::same_as<std::unique_ptr<typename B::Bot>>;
+  { B::kinds() } -> std::same_as<std::vector<std::string>>;
+  { B::stand_in } -> std::convertible_to<std::string_view>;
+};
+
+// What `simulate` counts in a family's games and its words for it (families/NAME/measures.h).
+template <class M, class F>
+concept MeasuresOf = requires(const typename F::Game& game, Seat seat, const typename F::Action& action,
+                              std::span<const typename F::Event> events, GameMeasures& m) {
+  { M::words } -> std::convertible_to<LengthWords>;
+  { M::unit } -> std::convertible_to<std::string_view>;
+  { M::counts_banks } -> std::convertible_to<bool>;
+  { M::has_pot } -> std::convertible_to<bool>;
+  { M::against_house } -> std::convertible_to<bool>;
+  M::count_move(seat, action, m);
+  M::count_events(events, m);
+  M::read_length(game, m);
+  { M::seat_score(game, seat) } -> std::same_as<std::int64_t>;
+  { M::pot_at_bet(game) } -> std::same_as<std::optional<Chips>>;
+};
+
+// A family: its rule knobs (read from a rule file and written back as text), actions, events,
+// per-seat view and game, its bots and simulation measures, the rule file's `game` key that
+// selects it, and how an amount is put into an action. Everything a layer calls on a family is
+// required here: a missing piece is a compile error where the family is registered.
 template <class F>
-concept Family = requires(const typename F::Action& action, Chips amount) {
+concept Family = requires(const typename F::Action& action, Chips amount, const rules::RuleFile& file,
+                          const typename F::Rules& rules) {
   typename F::Rules;
   typename F::Action;
   typename F::Event;
   typename F::View;
   typename F::Game;
   { F::key } -> std::convertible_to<std::string_view>;
+  { F::load(file) } -> std::same_as<typename F::Rules>;
+  { F::to_text(rules) } -> std::same_as<std::string>;
   { F::with_amount(action, amount) } -> std::same_as<typename F::Action>;
-} && GameOf<typename F::Game, F>;
+} && GameOf<typename F::Game, F> && BotKinds<typename F::Bots, F> && MeasuresOf<typename F::Measures, F>;
 
 }  // namespace inbetween::games

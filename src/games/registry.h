@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "games/house/family.h"
-#include "games/pot/family.h"
-#include "games/three/family.h"
+#include "families/house/family.h"
+#include "families/pot/family.h"
+#include "families/three/family.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
 

@@ -1,7 +1,7 @@
 #include "protocol/engine_loop.h"
 #include "protocol/request_line.h"
 #include "rules/rule_files.h"
-#include "strategy/three_solver.h"
+#include "families/three/solver.h"
 
 #include <istream>
 #include <ostream>

@@ -4,10 +4,10 @@
 #include <fmt/format.h>
 
 #include "protocol/codec.h"
-#include "protocol/house_codec.h"
-#include "strategy/house_advisor.h"
-#include "strategy/pot_advisor.h"
-#include "strategy/three_solver.h"
+#include "families/house/codec.h"
+#include "families/house/advisor.h"
+#include "families/pot/advisor.h"
+#include "families/three/solver.h"
 
 namespace inbetween::protocol {
 

@@ -6,7 +6,7 @@
 #include <istream>
 #include <string>
 
-#include "protocol/json_codec.h"
+#include "families/card_table/codec.h"
 
 namespace inbetween::protocol {
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "protocol/json_codec.h"
+#include "families/card_table/codec.h"
 #include "rules/rule_files.h"
 
 namespace inbetween::protocol {

@@ -40,9 +40,9 @@ class TableSession : public GameSession {
     return events_json(events);
   }
   json act_bot(const json& request, const std::string& kind, json& action) override {
-    auto bot = strategy::BotsOf<F>::make(kind);
+    auto bot = F::Bots::make(kind);
     if (!bot)
-      throw ProtocolError("bad_request", fmt::format("unknown bot kind \"{}\"; kinds: {}", kind, fmt::join(strategy::BotsOf<F>::kinds(), ", ")));
+      throw ProtocolError("bad_request", fmt::format("unknown bot kind \"{}\"; kinds: {}", kind, fmt::join(F::Bots::kinds(), ", ")));
     if (game().to_act() < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act");
     Action chosen = table_.bot_action(*bot);
     action = Codec<F>::action(game(), chosen);

@@ -8,8 +8,7 @@
 #include "games/registry.h"
 #include "rules/rule_files.h"
 #include "server/fairness.h"
-#include "strategy/bots_of.h"
-#include "strategy/three_solver.h"
+#include "families/three/solver.h"
 
 namespace inbetween::server {
 namespace {
@@ -31,7 +30,7 @@ int int_field(const json& message, const char* key, int fallback, int least, int
 }
 
 std::vector<std::string> bot_kinds(std::string_view family) {
-  return games::with_family(family, []<games::Family F>() { return strategy::BotsOf<F>::kinds(); });
+  return games::with_family(family, []<games::Family F>() { return F::Bots::kinds(); });
 }
 
 json presets_reply() {

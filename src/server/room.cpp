@@ -4,9 +4,8 @@
 
 #include "games/game.h"
 #include "games/registry.h"
-#include "protocol/json_codec.h"
+#include "families/card_table/codec.h"
 #include "server/fairness.h"
-#include "strategy/bots_of.h"
 
 namespace inbetween::server {
 namespace {
@@ -147,7 +146,7 @@ std::pair<int, std::string> Room::seat_person(const std::string& name) {
 
 int Room::seat_bot(const std::string& kind) {
   if (status() != TableStatus::waiting) throw Refused("not_waiting", "bots join before the game starts");
-  auto kinds = games::with_family(info_.family, []<games::Family F>() { return strategy::BotsOf<F>::kinds(); });  // this family's bots
+  auto kinds = games::with_family(info_.family, []<games::Family F>() { return F::Bots::kinds(); });  // this family's bots
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
     throw Refused("bad_message", fmt::format("unknown bot kind \"{}\"; kinds: {}", kind, fmt::join(kinds, ", ")));
   for (std::size_t i = 0; i < seats_.size(); ++i) {

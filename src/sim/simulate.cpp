@@ -14,38 +14,9 @@
 
 #include "cards/rng.h"
 #include "games/registry.h"
-#include "sim/measures.h"
-#include "strategy/bots_of.h"
-#include "strategy/pot_odds.h"
-#include "strategy/red_dog.h"
 
 namespace inbetween::sim {
 namespace {
-
-// A seat's result in a finished game, in the family's own unit.
-template <class Game>
-std::int64_t seat_score(const Game& game, games::Seat seat) {
-  const auto& p = game.players()[static_cast<std::size_t>(seat)];
-  if constexpr (requires { p.bought; }) return p.chips - p.bought;
-  else return p.total;
-}
-
-// A family whose players play against a house that keeps a result (Red Dog).
-template <class F>
-constexpr bool kAgainstHouse = requires(const typename F::Game& g) { g.house(); };
-
-// The rounds a finished game played, and whether the rules' limit on them ended it.
-template <class Game>
-void read_length(const Game& game, GameMeasures& m) {
-  if constexpr (requires { game.deals_done(); }) {
-    m.rounds = game.deals_done();
-    m.ended_by_limit = game.deals_total() > 0 && game.deals_done() >= game.deals_total();
-  } else if constexpr (requires { game.hands_done(); }) {
-    m.rounds = game.hands_done();
-    m.ended_by_limit = game.hands_total() > 0 && game.hands_done() >= game.hands_total();
-  }
-  // ThreeBeTween counts its rounds as they start and has no limit on them (a target instead).
-}
 
 template <games::Family F>
 SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::Rules>& shared_rules, std::uint64_t begin,
@@ -54,17 +25,18 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
   // control block for every thread, two threads of microsecond games fought over its cache line
   // (hoyle on 2 threads came out at 1.6-1.9x one, varying run to run). Each share has its own copy.
   auto rules = std::make_shared<const typename F::Rules>(*shared_rules);
-  using Bot = strategy::BotOf<F>;
+  using Bot = typename F::Bots::Bot;
   std::vector<std::unique_ptr<Bot>> bots;
   SimStats stats;
   for (const auto& kind : spec.bots) {
-    bots.push_back(strategy::BotsOf<F>::make(kind));
+    bots.push_back(F::Bots::make(kind));
     stats.seats.emplace_back().kind = kind;
   }
   games::Setup setup;
   for (std::size_t i = 0; i < spec.bots.size(); ++i) setup.players.push_back(fmt::format("seat{}", i + 1));
   std::vector<typename F::Event> events;
-  GameMeasures measures;
+  using M = typename F::Measures;
+  games::GameMeasures measures;
   auto players = spec.bots.size();
   stats.places.resize(players);
   std::uint64_t unreported = 0;  // games played and not yet added to `done`
@@ -81,26 +53,22 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     events.clear();
     measures.reset(players);
     typename F::Game game(rules, setup, events);
-    count_events<F>(events, measures);
+    M::count_events(events, measures);
     auto first_dealer = static_cast<std::size_t>(game.dealer());
     auto rng = cards::make_rng(setup.seed, cards::RngStream::Bots);
     std::uint64_t moves = 0;
-    std::int64_t wagered = 0;
     typename F::Action action{};  // the bots write into it (PotBot::decide says why)
     while (!game.over() && moves < spec.max_moves) {
       games::Seat seat = game.to_act();
-      if constexpr (requires { game.pot(); })
-        if (game.phase() == games::pot::Phase::Bet) stats.pot.add(game.pot());
+      if constexpr (M::has_pot)
+        if (auto pot = M::pot_at_bet(game)) stats.pot.add(*pot);
       events.clear();
       bots[static_cast<std::size_t>(seat)]->decide(game, seat, rng, action);
       if (auto refusal = game.apply(seat, action, events))
         throw std::logic_error(fmt::format("a {} bot's move was refused: {}", spec.bots[static_cast<std::size_t>(seat)],
                                            refusal->message));
-      count_move<F>(seat, action, measures);
-      count_events<F>(events, measures);
-      if constexpr (kAgainstHouse<F>)
-        for (const auto& e : events)
-          if (e.kind == games::pot::EventKind::Bet) wagered += e.amount;
+      M::count_move(seat, action, measures);
+      M::count_events(events, measures);
       ++moves;
     }
     ++stats.games;
@@ -116,7 +84,7 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
       if (rows) fmt::print(*rows, "{},{},stopped,{},,,,,{},{}\n", i, setup.seed, moves, std::string(2 * players, ','), first_dealer + 1);
       continue;
     }
-    read_length(game, measures);
+    M::read_length(game, measures);
     auto seconds = std::llround(spec.time.turn_seconds * static_cast<double>(measures.turns) +
                                 spec.time.card_seconds * static_cast<double>(measures.cards) +
                                 spec.time.round_seconds * static_cast<double>(measures.rounds));
@@ -127,7 +95,7 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     if (measures.ended_by_limit) ++stats.ended_by_limit;
     auto winners = game.winners();
     for (std::size_t s = 0; s < players; ++s) {
-      auto score = seat_score(game, static_cast<games::Seat>(s));
+      auto score = M::seat_score(game, static_cast<games::Seat>(s));
       bool won = std::find(winners.begin(), winners.end(), static_cast<games::Seat>(s)) != winners.end();
       auto& seat = stats.seats[s];
       const auto& m = measures.seats[s];
@@ -142,12 +110,12 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
       place.score.add(score);
       place.wins += won;
     }
-    if constexpr (kAgainstHouse<F>) stats.house_edge.add(game.house(), wagered);
+    if constexpr (M::against_house) stats.house_edge.add(M::house_result(game), measures.wagered);
     if (rows) {
       fmt::print(*rows, "{},{},{},{},{},{},{},{},{:.2f}", i, setup.seed, "over", moves, measures.turns, measures.rounds, measures.cards,
                  measures.ended_by_limit ? 1 : 0, static_cast<double>(seconds) / 60);
       for (std::size_t s = 0; s < players; ++s)
-        fmt::print(*rows, ",{},{}", seat_score(game, static_cast<games::Seat>(s)),
+        fmt::print(*rows, ",{},{}", M::seat_score(game, static_cast<games::Seat>(s)),
                    std::find(winners.begin(), winners.end(), static_cast<games::Seat>(s)) != winners.end() ? 1 : 0);
       fmt::print(*rows, ",{}\n", first_dealer + 1);
     }
@@ -228,9 +196,9 @@ SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop, std::atomi
   if (spec.threads < 1) throw std::invalid_argument(fmt::format("--threads {}: give at least one thread", spec.threads));
   return games::with_rules(spec.rules, spec.overrides, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
     for (const auto& kind : spec.bots)
-      if (!strategy::BotsOf<F>::make(kind))
+      if (!F::Bots::make(kind))
         throw std::invalid_argument(fmt::format("--players: unknown bot kind '{}'; kinds: {}", kind,
-                                                fmt::join(strategy::BotsOf<F>::kinds(), ", ")));
+                                                fmt::join(F::Bots::kinds(), ", ")));
     auto seats = static_cast<int>(spec.bots.size());
     if (seats < rules->min_players || seats > rules->max_players)
       throw std::invalid_argument(fmt::format("--players gives {} seat{}; the {} rules seat {} to {} (min_players, max_players)",
@@ -267,21 +235,16 @@ SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop, std::atomi
     SimStats all;
     all.rules_name = rules->name;
     all.family = F::key;
-    all.unit = requires(const typename F::Game& g) { g.players()[0].bought; } ? "chips" : "points";
-    constexpr auto words = length_words<F>();
-    all.turn_word = words.turn;
-    all.round_word = words.round;
-    all.card_word = words.card;
-    all.counts_banks = std::is_same_v<F, games::three::ThreeFamily>;
-    all.has_pot = requires(const typename F::Game& g) { g.pot(); };
-    if constexpr (kAgainstHouse<F>) {
+    using M = typename F::Measures;
+    all.unit = M::unit;
+    all.turn_word = M::words.turn;
+    all.round_word = M::words.round;
+    all.card_word = M::words.card;
+    all.counts_banks = M::counts_banks;
+    all.has_pot = M::has_pot;
+    if constexpr (M::against_house) {
       all.against_house = true;
-      try {
-        all.exact_house_edge =
-            strategy::analyse_house_game(*rules, strategy::fresh_counts(rules->deck_cards, rules->decks)).house_edge();
-      } catch (const std::invalid_argument&) {
-        // No exact figure for these rules; the simulated one stands alone.
-      }
+      all.exact_house_edge = M::exact_house_edge(*rules);
     }
     for (const auto& s : shares) all.merge(s);
     return all;

@@ -60,7 +60,7 @@ struct SimStats {
   std::uint64_t ended_by_limit = 0;  // games the rules' deal or hand limit ended
   std::vector<SeatStats> seats;
   std::vector<PlaceStats> places;    // by place after the first dealer
-  std::string turn_word, round_word, card_word;  // the family's units (sim/measures.h)
+  std::string turn_word, round_word, card_word;  // the family's units (families/NAME/measures.h)
   Histogram moves;              // decisions per game
   Histogram turns, rounds;      // per game, in the family's units
   Tally cards;                  // per game

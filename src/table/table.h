@@ -10,7 +10,6 @@
 
 #include "cards/rng.h"
 #include "games/game.h"
-#include "strategy/bots_of.h"
 
 namespace inbetween::table {
 
@@ -48,7 +47,7 @@ class Table {
   // moves so far, so a replay, a loaded game and the protocol all repeat the same choices.
   cards::Rng bot_rng() const { return cards::make_rng(setup_.seed + moves_.size(), cards::RngStream::Bots); }
   // What `bot` would do now for the seat to act (not applied). Precondition: !game().over().
-  Action bot_action(const strategy::BotOf<F>& bot) const {
+  Action bot_action(const typename F::Bots::Bot& bot) const {
     auto rng = bot_rng();
     return bot.choose(game_, game_.to_act(), rng);
   }

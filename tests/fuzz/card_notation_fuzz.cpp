@@ -10,8 +10,8 @@
 
 #include "cards/card.h"
 #include "cards/letter_card.h"
-#include "protocol/json_codec.h"
-#include "protocol/three_codec.h"
+#include "families/card_table/codec.h"
+#include "families/three/codec.h"
 #include "rules/deck_files.h"
 
 namespace {

@@ -19,7 +19,7 @@
 #include "../support/fake_hooks.h"
 #include "server/lobby.h"
 #include "server/store.h"
-#include "strategy/three_solver.h"
+#include "families/three/solver.h"
 
 namespace {
 

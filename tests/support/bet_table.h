@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "cards/card.h"
-#include "games/pot/action.h"
-#include "games/pot/event.h"
+#include "families/card_table/action.h"
+#include "families/card_table/event.h"
 #include "rules/rule_files.h"
 #include "seats.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // The generic random simulation, after OpenSpiel's RandomSimTest: plays one seeded game of any
 // family F (games::Family) on a typed table::Table<F>, chosen uniformly from legal_actions() or
-// by bots of BotsOf<F>, and checks after every action what tests/random_sim_test.cpp lists.
+// by bots of F::Bots, and checks after every action what tests/random_sim_test.cpp lists.
 // The family's own meaning of chips and cards comes from SimTraits<F> (random_sim_traits.h).
 // A broken invariant throws SimFailure; everything about a game follows from its GameSpec.
 #include <algorithm>
@@ -22,7 +22,6 @@
 #include "protocol/engine_loop.h"
 #include "protocol/table_session.h"
 #include "rules/rule_files.h"
-#include "strategy/bots_of.h"
 #include "table/table.h"
 
 #include "random_sim_traits.h"
@@ -75,7 +74,7 @@ class Sim {
   using Action = typename F::Action;
   using Event = typename F::Event;
   using Choices = std::vector<games::Choice<Action>>;
-  using Bot = strategy::BotOf<F>;
+  using Bot = typename F::Bots::Bot;
 
   Sim(GameSpec spec, std::shared_ptr<const Rules> rules)
       : spec_(std::move(spec)), rules_(std::move(rules)), rng_(cards::make_rng(spec_.seed, cards::RngStream::Bots)) {

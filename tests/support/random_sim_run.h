@@ -26,13 +26,13 @@ GameStats Sim<F>::run() {
   std::optional<Table> twin;
   if (!random_driver) {
     std::vector<std::string> affordable;
-    for (const auto& k : strategy::BotsOf<F>::kinds())
+    for (const auto& k : F::Bots::kinds())
       if (T::bot_affordable(*rules_, k)) affordable.push_back(k);
     for (int i = 0; i < players_; ++i)
       kinds.push_back(spec_.driver == "mixed" ? affordable[cards::uniform_below(rng_, affordable.size())] : spec_.driver);
     for (const auto& k : kinds) {
-      bots.push_back(strategy::BotsOf<F>::make(k));
-      twin_bots.push_back(strategy::BotsOf<F>::make(k));
+      bots.push_back(F::Bots::make(k));
+      twin_bots.push_back(F::Bots::make(k));
       if (!bots.back() || !twin_bots.back()) fail(tag + ": no bot of kind " + k);
     }
     twin.emplace(rules_, setup_);

@@ -16,12 +16,12 @@
 #include "cards/card.h"
 #include "cards/letter_card.h"
 #include "cards/rng.h"
-#include "games/house/family.h"
-#include "games/pot/family.h"
-#include "games/three/family.h"
-#include "rules/house_rules.h"
+#include "families/house/family.h"
+#include "families/pot/family.h"
+#include "families/three/family.h"
+#include "families/house/rules.h"
 #include "rules/pot_rules.h"
-#include "rules/three_rules.h"
+#include "families/three/rules.h"
 
 namespace inbetween::sim {
 

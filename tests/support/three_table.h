@@ -21,12 +21,12 @@
 
 #include "cards/letter_card.h"
 #include "cards/shoe.h"
-#include "games/three/action.h"
-#include "games/three/three_game.h"
-#include "protocol/three_codec.h"
+#include "families/three/action.h"
+#include "families/three/game.h"
+#include "families/three/codec.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
-#include "rules/three_rules.h"
+#include "families/three/rules.h"
 #include "seats.h"
 
 namespace inbetween::games::three {

@@ -1,0 +1,84 @@
+#pragma once
+// Exact odds for the pot games: how the third card can fall given the cards still unseen,
+// the expected value of every choice, and the best bet for two objectives.
+#include <array>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cards/card.h"
+#include "families/card_table/posts.h"
+#include "rules/pot_rules.h"
+
+namespace inbetween::strategy {
+
+namespace pot = games::pot;
+using rules::Chips;
+
+// Cards not yet seen since the last shuffle, by rank (index 2..14).
+struct RankCounts {
+  std::array<int, cards::kAceRank + 1> count{};
+  int total = 0;
+  void add(cards::Card card, int n = 1);
+  // False when the card is not there to take.
+  bool take(cards::Card card);
+};
+
+// The whole shoe of `decks` copies of a deck file's cards (empty: the standard 52).
+RankCounts fresh_counts(const std::vector<std::uint8_t>& deck_cards, int decks);
+// The whole shoe of the rules' decks (deck file x decks).
+inline RankCounts fresh_counts(const rules::PotRules& rules) { return fresh_counts(rules.deck_cards, rules.decks); }
+// The cards still undealt in a shoe (the cards on the table are out of it).
+RankCounts counts_of(std::span<const cards::CardCode> cards);
+
+// How the third card can fall, counted in cards out of `total`.
+struct ThirdCardOdds {
+  int between = 0, outside = 0, hit_post = 0, triple_ace = 0, total = 0;
+  double p(int ways) const { return total > 0 ? static_cast<double>(ways) / total : 0.0; }
+};
+ThirdCardOdds third_card_odds(const pot::Posts& posts, const RankCounts& unseen);
+
+// Where a bet is decided: the money on the table and what the rules allow.
+struct BetSituation {
+  Chips pot = 0;
+  Chips stack = 0;
+  Chips min_bet = 1;
+  Chips max_bet = 0;      // the legal maximum for these posts (betting::bet_limit)
+  bool can_pass = false;
+  bool can_bet = true;
+};
+
+// The value of a bet decision under both objectives.
+struct BetAdvice {
+  ThirdCardOdds odds;
+  double edge = 0;              // expected chips per chip bet (before any loss cap)
+  Chips best_bet = 0;           // 0 = pass
+  double best_ev = 0;           // expected chips of best_bet
+  Chips kelly_bet = 0;          // growth-optimal bet; 0 = pass
+  double kelly_growth = 0;      // expected log growth of the stack with kelly_bet
+  double ev_min = 0, ev_max = 0;  // expected chips of the smallest and largest legal bets
+};
+
+// Expected chips of a bet of `amount` (losses capped by the stack as the rules say).
+double bet_ev(const rules::PotRules& rules, const ThirdCardOdds& odds, Chips amount, Chips stack);
+BetAdvice advise_bet(const rules::PotRules& rules, const pot::Posts& posts, const RankCounts& unseen,
+                     const BetSituation& situation);
+
+// The value of calling the first-post ace high or low, over every second post still to come.
+struct AceCallAdvice {
+  double ev_high = 0, ev_low = 0;
+  pot::AceValue best = pot::AceValue::High;
+};
+// `first` is the ace; the second post comes from `unseen`; pot and stack fix the bet limits.
+AceCallAdvice advise_first_ace(const rules::PotRules& rules, cards::Card first, const RankCounts& unseen, Chips pot,
+                               Chips stack, bool first_deck);
+// The second post is an ace under second_ace = "call": the better value for the posts as dealt.
+AceCallAdvice advise_second_ace(const rules::PotRules& rules, const pot::Posts& posts, const RankCounts& unseen, Chips pot,
+                                Chips stack, bool first_deck);
+
+// The value of the decision after the posts are complete (automatic outcomes included).
+double position_value(const rules::PotRules& rules, const pot::Posts& posts, const RankCounts& unseen, Chips pot,
+                      Chips stack, bool first_deck);
+
+}  // namespace inbetween::strategy

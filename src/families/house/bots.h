@@ -1,0 +1,55 @@
+#pragma once
+// Computer players for the house games (Red Dog).
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cards/rng.h"
+#include "families/house/game.h"
+
+namespace inbetween::strategy {
+
+namespace house = games::house;
+
+// Picks one legal action for the player to act.
+class HouseBot {
+ public:
+  virtual ~HouseBot() = default;
+  house::Action choose(const house::HouseGame& game, int seat, cards::Rng& rng) const {
+    house::Action action;
+    decide(game, seat, rng, action);
+    return action;
+  }
+  // Writes the choice into `out` (why not a return value: PotBot::decide).
+  virtual void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const = 0;
+};
+
+// `random`: a uniformly chosen legal action kind, a uniform wager.
+class RandomHouseBot : public HouseBot {
+ public:
+  void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
+};
+
+// `sensible`: the minimum wager; raises on a spread of 7 or more (where standing wins on average).
+class SensibleHouseBot : public HouseBot {
+ public:
+  void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
+};
+
+// `cautious`: the minimum wager, never a raise.
+class CautiousHouseBot : public HouseBot {
+ public:
+  void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
+};
+
+// `optimal`: the choice with the most expected chips from the exact odds of the cards left.
+class OptimalHouseBot : public HouseBot {
+ public:
+  void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
+};
+
+// The bot kinds by name: "random", "cautious", "sensible", "optimal"; nullptr for an unknown name.
+std::unique_ptr<HouseBot> make_house_bot(const std::string& kind);
+std::vector<std::string> house_bot_kinds();
+
+}  // namespace inbetween::strategy

@@ -1,0 +1,33 @@
+#pragma once
+// JSON for the house games (Red Dog): the pot games' actions and events, the house's state.
+#include <nlohmann/json.hpp>
+
+#include "families/house/family.h"
+#include "families/card_table/codec.h"
+#include "protocol/codec_of.h"
+
+namespace inbetween::protocol {
+
+namespace house = games::house;
+
+// The table as `view`'s seat sees it; the same fields as a pot game's state (docs/protocol.md),
+// with "game": "house".
+json house_state_json(const house::View& view);
+// The exact value of every choice open to the player to act and the best one; throws
+// ProtocolError("nobody_to_act") when the game is over.
+json house_hint_json(const house::HouseGame& game, const json& request);
+
+template <>
+struct Codec<house::HouseFamily> {
+  using Game = house::HouseGame;
+  static constexpr const char* kActionExample = "{\"type\":\"bet\",\"amount\":2}";
+  static cards::CardCode stacked_card(const rules::HouseRules&, const json& j) { return card_from_json(j).code; }
+  static json action(const Game&, const pot::Action& a) { return action_json(a); }
+  static pot::Action action_from(const Game&, games::Seat, const json& j) { return action_from_json(j); }
+  static json event(const Game& g, const pot::Event& e) { return event_json(g.players(), e); }
+  static json legal(const Game& g, games::Seat seat) { return legal_json(g.players(), seat, g.legal(seat)); }
+  static json state(const house::View& v) { return house_state_json(v); }
+  static json hint(const Game& g, const json& request) { return house_hint_json(g, request); }
+};
+
+}  // namespace inbetween::protocol

@@ -1,0 +1,79 @@
+#include "families/house/edge.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace inbetween::strategy {
+
+RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCounts& shoe) {
+  if (rules.pair_posts == rules::PairPosts::Redeal)
+    throw std::invalid_argument("the house edge is computed for pair_posts = \"third-card\" or \"play\"");
+  RedDogAnalysis a;
+  const std::int64_t n = shoe.total;
+  a.cards = shoe.total;
+  a.denominator = n * (n - 1) * (n - 2);
+  const std::int64_t rest = n - 2;
+  auto pays_for = [&](int spread) { return rules::spread_pays(rules, spread); };
+  for (int s = 1; s <= 11; ++s) a.spreads.push_back({s, pays_for(s), 0, 0, 0, false, 0});
+  std::int64_t pair_deals = 0, consecutive_deals = 0, trips_ways = 0, numerator = 0;
+  std::vector<std::int64_t> spread_value(12, 0);  // net numerator (over deals x rest) per spread, standing
+  const auto& c = shoe.count;
+  for (int r1 = cards::kLowestRank; r1 <= cards::kAceRank; ++r1) {
+    for (int r2 = cards::kLowestRank; r2 <= cards::kAceRank; ++r2) {
+      std::int64_t deals = static_cast<std::int64_t>(c[static_cast<std::size_t>(r1)]) *
+                           (c[static_cast<std::size_t>(r2)] - (r1 == r2 ? 1 : 0));
+      if (deals <= 0) continue;
+      int gap = std::abs(r1 - r2);
+      if (gap == 0 && rules.pair_posts == rules::PairPosts::ThirdCard) {
+        std::int64_t trips = c[static_cast<std::size_t>(r1)] - 2;  // a third card of the pair's rank
+        pair_deals += deals;
+        trips_ways += deals * trips;
+        numerator += deals * trips * rules.triple_pays;  // anything else pushes
+        continue;
+      }
+      if (gap == 1 && rules.consecutive_posts == rules::ConsecutivePosts::Push) {
+        consecutive_deals += deals;
+        continue;
+      }
+      // Play on: the spread is announced, each player raises or stands, the third card decides.
+      int spread = std::max(0, gap - 1);
+      std::int64_t between = 0;
+      for (int r = std::min(r1, r2) + 1; r < std::max(r1, r2); ++r) between += c[static_cast<std::size_t>(r)];
+      std::int64_t per_deal = spread > 0 ? between * pays_for(spread) - (rest - between) : -rest;
+      bool raise = rules.allow_raise && per_deal > 0;
+      numerator += deals * per_deal * (raise ? 2 : 1);
+      if (gap == 0) pair_deals += deals;
+      if (gap == 1) consecutive_deals += deals;
+      if (spread >= 1) {
+        auto& line = a.spreads[static_cast<std::size_t>(spread - 1)];
+        line.deals += deals;
+        spread_value[static_cast<std::size_t>(spread)] += deals * per_deal;
+      }
+    }
+  }
+  double deals_total = static_cast<double>(n * (n - 1));
+  for (auto& line : a.spreads) {
+    line.probability = static_cast<double>(line.deals) / deals_total;
+    if (line.deals == 0) continue;
+    line.ev_stand = static_cast<double>(spread_value[static_cast<std::size_t>(line.spread)]) /
+                    (static_cast<double>(line.deals) * static_cast<double>(rest));
+    line.raise = rules.allow_raise && line.ev_stand > 0;
+    line.ev_best = line.ev_stand * (line.raise ? 2 : 1);
+  }
+  a.p_pair = static_cast<double>(pair_deals) / deals_total;
+  a.p_consecutive = static_cast<double>(consecutive_deals) / deals_total;
+  a.p_trips = static_cast<double>(trips_ways) / static_cast<double>(a.denominator);
+  a.ev_pair = pair_deals > 0 ? static_cast<double>(trips_ways * rules.triple_pays) /
+                                   (static_cast<double>(pair_deals) * static_cast<double>(rest))
+                             : 0.0;
+  a.player_numerator = numerator;
+  return a;
+}
+
+double spread_unit_ev(const rules::HouseRules& rules, const pot::Posts& posts, const ThirdCardOdds& o) {
+  int pays = rules::spread_pays(rules, posts.spread());
+  return o.total > 0 ? (static_cast<double>(o.between) * pays - (o.total - o.between)) / o.total : 0.0;
+}
+
+}  // namespace inbetween::strategy

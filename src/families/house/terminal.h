@@ -1,0 +1,51 @@
+#pragma once
+// The terminal face of the house games, Red Dog (Terminal<HouseFamily>; the interface is in
+// terminal.h): every player against the house on one set of posts.
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "families/pot/terminal.h"
+#include "families/house/family.h"
+
+namespace inbetween::cli {
+
+namespace house = games::house;
+
+template <>
+class Terminal<games::house::HouseFamily> {
+ public:
+  using Game = house::HouseGame;
+  using Action = pot::Action;
+  Terminal(Style style, const Game& game, std::map<games::Seat, std::string> bot_kinds);
+
+  std::string title() const;
+  std::string narrate(const pot::Event& event);
+  std::string after();
+  std::string table() const;
+  std::string prompt(games::Seat seat, const Action& best) const;
+  std::optional<Action> parse(const std::string& input, games::Seat, const Action& best, std::string& why) const {
+    return parse_bet_input(input, best, why);
+  }
+  std::string hint(games::Seat seat) const;
+  std::string refusal(const std::string& text) const { return bad(style_, text); }
+  std::string history() const;
+  std::string ending() const;
+  void set_overrides(std::vector<std::string> overrides) { overrides_ = std::move(overrides); }
+
+ private:
+  std::string name(games::Seat seat) const { return game_->players()[static_cast<std::size_t>(seat)].name; }
+  // "Hand 3: Ann +10, bot1 -5 · house -5": the hand's results, summed from its events.
+  std::string hand_summary();
+
+  Style style_;
+  const Game* game_;
+  std::map<games::Seat, std::string> bot_kinds_;
+  std::vector<std::string> overrides_;
+  std::vector<rules::Chips> won_;  // each seat's result in this hand, from its events
+  int hands_ = 0;                  // hands summarised
+  std::vector<bool> in_game_;      // who could still wager, to announce who is knocked out
+};
+
+}  // namespace inbetween::cli

@@ -1,0 +1,121 @@
+#include "families/pot/bots.h"
+
+#include "families/pot/advisor.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace inbetween::strategy {
+
+void random_choice(const pot::Legal& l, cards::Rng& rng, pot::Action& out) {
+  // 0 bet, 1 pass, 2 call high, 3 call low, 4 raise, 5 stand; a fixed array, so a decision
+  // allocates nothing.
+  std::array<int, 6> kinds{};
+  std::size_t n = 0;
+  if (l.bet) kinds[n++] = 0;
+  if (l.pass) kinds[n++] = 1;
+  if (l.call) {
+    kinds[n++] = 2;
+    kinds[n++] = 3;
+  }
+  if (l.raise) kinds[n++] = 4;
+  if (l.stand) kinds[n++] = 5;
+  if (n == 0) {
+    out = pot::Pass{};
+    return;
+  }
+  // One kind (a wager, a bet where there is no fold) needs no draw.
+  switch (kinds[n == 1 ? 0 : cards::uniform_below(rng, n)]) {
+    case 0: {
+      auto span = static_cast<std::uint64_t>(l.bet_max - l.bet_min + 1);
+      out = pot::Bet{l.bet_min + static_cast<rules::Chips>(cards::uniform_below(rng, span))};
+      return;
+    }
+    case 1: out = pot::Pass{}; return;
+    case 2: out = pot::Call{pot::AceValue::High}; return;
+    case 3: out = pot::Call{pot::AceValue::Low}; return;
+    case 4: out = pot::Raise{}; return;
+    default: out = pot::Stand{}; return;
+  }
+}
+
+void RandomBot::decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const {
+  random_choice(game.legal(player), rng, out);
+}
+
+double chance_between(const pot::PotGame& game) {
+  const auto& posts = game.posts();
+  int decks = game.rules().decks;
+  int unseen = decks * cards::kStandardDeckSize - posts.count;
+  // Every rank from the 2 up (no third card counts 1: only a post's ace can be called low) and
+  // strictly between the posts' values holds all its copies: a post's rank is its value, or the
+  // ace's 14 where it was called 1, so no post is among them. A count, not a walk over ranks:
+  // the sensible bot asks this at every bet (a fifth of a simulated Hoyle game before).
+  int ranks = posts.high() - std::max(posts.low() + 1, cards::kLowestRank);
+  int between = std::max(0, ranks) * cards::kSuits * decks;
+  return unseen > 0 ? static_cast<double>(between) / unseen : 0.0;
+}
+
+void SensibleBot::decide(const pot::PotGame& game, int player, cards::Rng&, pot::Action& out) const {
+  pot::Legal l = game.legal(player);
+  const auto& posts = game.posts();
+  if (l.call) {
+    if (game.phase() == pot::Phase::CallFirstAce) {
+      out = pot::Call{pot::AceValue::High};
+      return;
+    }
+    // Second post is the ace: take the value that leaves the wider gap to the first post.
+    int other = posts.value(0);
+    out = pot::Call{(cards::kAceRank - other) >= (other - 1) ? pot::AceValue::High : pot::AceValue::Low};
+    return;
+  }
+  if (!l.bet) {
+    out = pot::Pass{};
+    return;
+  }
+  double p = chance_between(game);
+  if (p < 0.5) {
+    if (l.pass) out = pot::Pass{};
+    else out = pot::Bet{l.bet_min};
+    return;
+  }
+  // From the minimum at an even chance up to the maximum at certainty.
+  double share = (p - 0.5) * 2.0;
+  auto amount = l.bet_min + static_cast<rules::Chips>(std::floor(share * static_cast<double>(l.bet_max - l.bet_min)));
+  out = pot::Bet{std::clamp(amount, l.bet_min, l.bet_max)};
+}
+
+void OptimalBot::decide(const pot::PotGame& game, int, cards::Rng&, pot::Action& out) const {
+  auto advice = advise(game);
+  out = advice ? advice->best : pot::Action{pot::Pass{}};
+}
+
+void CautiousBot::decide(const pot::PotGame& game, int player, cards::Rng&, pot::Action& out) const {
+  out = [&]() -> pot::Action {
+    pot::Legal l = game.legal(player);
+    auto advice = advise(game);
+    if (!advice) return pot::Pass{};
+    switch (game.phase()) {
+      case pot::Phase::CallFirstAce:
+      case pot::Phase::CallSecondAce: return advice->best;
+      default: break;
+    }
+    if (!l.bet) return pot::Pass{};
+    bool favoured = advice->odds && advice->odds->between * 2 > advice->odds->total;
+    if (!favoured && l.pass) return pot::Pass{};
+    return pot::Bet{l.bet_min};
+  }();
+}
+
+std::unique_ptr<PotBot> make_pot_bot(const std::string& kind) {
+  if (kind == "random") return std::make_unique<RandomBot>();
+  if (kind == "cautious") return std::make_unique<CautiousBot>();
+  if (kind == "sensible") return std::make_unique<SensibleBot>();
+  if (kind == "optimal") return std::make_unique<OptimalBot>();
+  return nullptr;
+}
+
+std::vector<std::string> pot_bot_kinds() { return {"random", "cautious", "sensible", "optimal"}; }
+
+}  // namespace inbetween::strategy

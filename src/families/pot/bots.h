@@ -1,0 +1,68 @@
+#pragma once
+// Computer players for the pot games.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cards/rng.h"
+#include "families/pot/game.h"
+
+namespace inbetween::strategy {
+
+namespace pot = games::pot;
+
+// Picks one legal action for the player to act.
+class PotBot {
+ public:
+  virtual ~PotBot() = default;
+  pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const {
+    pot::Action action;
+    decide(game, player, rng, action);
+    return action;
+  }
+  // Writes the choice into `out`. An out-parameter, not a return value, because GCC returns a
+  // 16-byte std::variant from a call in two registers after building it in memory with a 1-byte
+  // store of its index, and the 8-byte reload of that store cannot be forwarded: a stall at
+  // every decision (bench/README.md).
+  virtual void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const = 0;
+};
+
+// `random`: a uniformly chosen legal action type, and a uniform amount for a bet.
+class RandomBot : public PotBot {
+ public:
+  void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
+};
+
+// `sensible`: bets in proportion to the chance the spread gives, folds bad spreads where it
+// may, calls aces for the wider spread.
+class SensibleBot : public PotBot {
+ public:
+  void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
+};
+
+// `cautious`: small stakes: the minimum bet only when the odds favour it (else pass where it may),
+// aces called by value.
+class CautiousBot : public PotBot {
+ public:
+  void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
+};
+
+// `optimal`: the choice with the most expected chips, from the exact odds of the cards left.
+class OptimalBot : public PotBot {
+ public:
+  void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
+};
+
+// A uniformly chosen kind of legal action, and a uniform amount for a bet (the random bots of
+// the pot and the house games).
+void random_choice(const pot::Legal& legal, cards::Rng& rng, pot::Action& out);
+
+// Chance that a third card falls strictly between the posts, counting the cards left unseen
+// (a fresh shoe less the posts).
+double chance_between(const pot::PotGame& game);
+
+// The bot kinds by name: "random", "cautious", "sensible", "optimal"; nullptr for an unknown name.
+std::unique_ptr<PotBot> make_pot_bot(const std::string& kind);
+std::vector<std::string> pot_bot_kinds();
+
+}  // namespace inbetween::strategy

@@ -1,0 +1,213 @@
+#include "families/three/codec.h"
+#include "games/overloaded.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace inbetween::protocol {
+namespace {
+
+std::string notation(const cards::LetterDeck& deck, cards::CardCode c) { return deck.kind(c).notation; }
+
+// What a laid card shows: its letter, or null for a wild.
+json shown(int position) {
+  if (position < 1 || position > 26) return nullptr;
+  return std::string(1, cards::position_letter(position));
+}
+
+// The position a card takes from its "as" field: consonants need none, wilds take `wild_position`.
+int position_from(const cards::LetterDeck& deck, cards::CardCode card, const json& j, int wild_position,
+                  const std::vector<int>& candidates) {
+  const auto& kind = deck.kind(card);
+  auto as = j.find("as");
+  if (kind.wild()) {
+    if (as != j.end() && !as->is_null())
+      throw ProtocolError("bad_action", "a wild shows no letter: leave out \"as\" (its side says where it lies)");
+    return wild_position;
+  }
+  if (as == j.end() || as->is_null()) {
+    if (kind.letters.size() == 1) return cards::letter_position(kind.letters[0]);
+    // Only one of the vowels can go there: no need to say which.
+    std::vector<int> possible;
+    for (char l : kind.letters)
+      if (std::find(candidates.begin(), candidates.end(), cards::letter_position(l)) != candidates.end())
+        possible.push_back(cards::letter_position(l));
+    if (possible.size() == 1) return possible.front();
+    throw ProtocolError("bad_action", fmt::format("say which vowel {} shows: \"as\": \"{}\" or \"{}\"", kind.notation,
+                                                  kind.letters[0], kind.letters[1]));
+  }
+  if (!as->is_string() || as->get<std::string>().size() != 1)
+    throw ProtocolError("bad_action", fmt::format("\"as\" must be one letter that {} shows", kind.notation));
+  char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(as->get<std::string>()[0])));
+  if (!kind.shows(letter))
+    throw ProtocolError("bad_letter", fmt::format("{} cannot show {}", kind.notation, std::string(1, letter)));
+  return cards::letter_position(letter);
+}
+
+const json& field(const json& j, const char* key, const char* example) {
+  auto it = j.find(key);
+  if (it == j.end()) throw ProtocolError("bad_action", fmt::format("missing \"{}\", e.g. {}", key, example));
+  return *it;
+}
+}  // namespace
+
+const char* three_phase_name(three::Phase phase) {
+  static constexpr const char* kNames[] = {"replace", "place_limits", "turn", "place", "over"};
+  return kNames[static_cast<int>(phase)];
+}
+
+const char* status_name(three::Status status) {
+  static constexpr const char* kNames[] = {"in", "passed", "busted"};
+  return kNames[static_cast<int>(status)];
+}
+
+cards::CardCode letter_card_from_json(const cards::LetterDeck& deck, const json& j) {
+  if (!j.is_string()) throw ProtocolError("bad_card", fmt::format("{} is not a card; cards are strings like \"K\", \"A/E\", \"?\"", j.dump()));
+  auto code = deck.parse(j.get<std::string>());
+  if (!code)
+    throw ProtocolError("bad_card", fmt::format("\"{}\" is not a card of the {} deck; write a consonant \"K\", a vowel card "
+                                                "\"A/E\" or a wild \"?\"", j.get<std::string>(), deck.name));
+  return *code;
+}
+
+json lay_json(const cards::LetterDeck& deck, const three::Lay& lay) {
+  return {{"card", notation(deck, lay.card)}, {"as", shown(lay.position)}};
+}
+
+json three_action_json(const cards::LetterDeck& deck, const three::Action& action) {
+  json j = {{"type", three::action_name(action)}};
+  std::visit(games::Overloaded{
+                 [&](const three::Replace& r) { j["card"] = notation(deck, r.card); },
+                 [&](const three::PlaceLimits& p) {
+                   j["low"] = lay_json(deck, p.low);
+                   j["high"] = lay_json(deck, p.high);
+                   if (deck.kind(p.low.card).wild()) j["low"].erase("as");
+                   if (deck.kind(p.high.card).wild()) j["high"].erase("as");
+                 },
+                 [&](const three::Place& p) {
+                   j["card"] = notation(deck, p.card);
+                   if (!deck.kind(p.card).wild()) j["as"] = shown(p.position);
+                 },
+                 [](const auto&) {},
+             },
+             action);
+  return j;
+}
+
+three::Action three_action_from_json(const three::ThreeGame& game, int player, const json& j) {
+  const auto& deck = game.deck();
+  if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
+    throw ProtocolError("bad_action", "an action is an object with a \"type\": keep, replace, place_limits, draw, place, "
+                                      "end_turn, bank or pass");
+  std::string type = j["type"].get<std::string>();
+  if (type == "keep") return three::Keep{};
+  if (type == "draw") return three::Draw{};
+  if (type == "end_turn") return three::EndTurn{};
+  if (type == "bank") return three::Bank{};
+  if (type == "pass") return three::Pass{};
+  if (type == "replace") return three::Replace{letter_card_from_json(deck, field(j, "card", "{\"type\":\"replace\",\"card\":\"K\"}"))};
+  if (type == "place") {
+    auto card = letter_card_from_json(deck, field(j, "card", "{\"type\":\"place\",\"card\":\"A/E\",\"as\":\"E\"}"));
+    return three::Place{card, position_from(deck, card, j, 0, game.fits(player, card))};
+  }
+  if (type == "place_limits") {
+    const char* example = "{\"type\":\"place_limits\",\"low\":{\"card\":\"A/E\",\"as\":\"A\"},\"high\":{\"card\":\"?\"}}";
+    const json& low = field(j, "low", example);
+    const json& high = field(j, "high", example);
+    if (!low.is_object() || !high.is_object())
+      throw ProtocolError("bad_action", fmt::format("\"low\" and \"high\" are objects, e.g. {}", example));
+    auto lc = letter_card_from_json(deck, field(low, "card", example));
+    auto hc = letter_card_from_json(deck, field(high, "card", example));
+    // Without "as", pick the vowels a legal layout of these two cards uses, when only one does.
+    std::vector<int> low_options, high_options;
+    for (const auto& l : game.layouts(player)) {
+      if (l.low.card == lc && l.high.card == hc) {
+        low_options.push_back(l.low.position);
+        high_options.push_back(l.high.position);
+      }
+    }
+    std::sort(low_options.begin(), low_options.end());
+    low_options.erase(std::unique(low_options.begin(), low_options.end()), low_options.end());
+    std::sort(high_options.begin(), high_options.end());
+    high_options.erase(std::unique(high_options.begin(), high_options.end()), high_options.end());
+    return three::PlaceLimits{{lc, position_from(deck, lc, low, cards::kBeforeA, low_options)},
+                              {hc, position_from(deck, hc, high, cards::kAfterZ, high_options)}};
+  }
+  throw ProtocolError("bad_action", fmt::format("unknown action type \"{}\"; ThreeBeTween knows keep, replace, place_limits, "
+                                                "draw, place, end_turn, bank, pass", type));
+}
+
+json three_event_json(const three::ThreeGame& game, const three::Event& e) {
+  const auto& deck = game.deck();
+  json j = {{"type", three::event_name(e.kind)}};
+  if (e.player >= 0) j["player"] = game.players()[static_cast<std::size_t>(e.player)].name;
+  using K = three::EventKind;
+  switch (e.kind) {
+    case K::Shuffled: j["shuffle"] = e.total; break;
+    case K::RoundStarted: j["round"] = e.total; j["dealer"] = j["player"]; j.erase("player"); break;
+    case K::LimitDealt: case K::Drew: case K::Discarded: j["card"] = notation(deck, e.card); break;
+    case K::Replaced: j["discarded"] = notation(deck, e.card); j["dealt"] = notation(deck, e.card2); break;
+    case K::LimitsLaid:
+      j["low"] = lay_json(deck, {e.card, e.position});
+      j["high"] = lay_json(deck, {e.card2, e.position2});
+      break;
+    case K::Placed: j["card"] = notation(deck, e.card); j["as"] = shown(e.position); break;
+    case K::Banked: case K::Passed: j["points"] = e.points; break;
+    case K::Bust: j["reason"] = three::bust_reason_name(e.reason); j["banked_lost"] = e.points; break;
+    case K::Tally: j["round"] = e.points; j["total"] = e.total; break;
+    default: break;
+  }
+  return j;
+}
+
+json three_legal_json(const three::ThreeGame& game, int player) {
+  json actions = json::array();
+  for (const auto& a : game.legal(player)) actions.push_back(three_action_json(game.deck(), a));
+  return {{"player", player >= 0 ? json(game.players()[static_cast<std::size_t>(player)].name) : json(nullptr)},
+          {"actions", actions}};
+}
+
+json three_state_json(const three::View& game) {
+  const auto& deck = game.deck();
+  json players = json::array();
+  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
+    const auto& pl = game.players()[static_cast<std::size_t>(i)];
+    json p = {{"name", pl.name}, {"status", status_name(pl.status)}, {"total", pl.total}};
+    json hand = json::array(), spaces = json::array(), drawn = json::array(), open = json::array();
+    for (auto c : pl.limit_hand) hand.push_back(notation(deck, c));
+    for (const auto& s : pl.spaces) spaces.push_back(lay_json(deck, s));
+    for (auto c : pl.drawn) drawn.push_back(notation(deck, c));
+    for (int pos : game.open_letters(i)) open.push_back(std::string(1, cards::position_letter(pos)));
+    p["limit_cards"] = hand;  // dealt, not laid yet
+    p["limits"] = pl.low ? json{{"low", lay_json(deck, *pl.low)}, {"high", lay_json(deck, *pl.high)}} : json(nullptr);
+    p["spaces"] = spaces;
+    p["drawn"] = drawn;
+    p["open_letters"] = open;
+    int banked = 0;
+    for (int b : pl.banks) banked += b;
+    p["banks"] = pl.banks;
+    p["banked"] = banked;
+    p["in_front"] = game.points_in_front(i);
+    p["round"] = pl.status == three::Status::Busted ? 0 : pl.status == three::Status::Passed ? pl.round_score
+                                                                                            : banked + game.points_in_front(i);
+    p["replacement_used"] = pl.replacement_used;
+    players.push_back(p);
+  }
+  json winners = json::array();
+  for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
+  int to_act = game.to_act();
+  return {{"game", "threebetween"},
+          {"rules", game.rules().name},
+          {"round", game.round()},
+          {"target", game.rules().target},
+          {"phase", three_phase_name(game.phase())},
+          {"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
+          {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
+          {"players", players},
+          {"shoe", {{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}}},
+          {"over", game.over()},
+          {"winners", winners}};
+}
+
+}  // namespace inbetween::protocol

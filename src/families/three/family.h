@@ -1,0 +1,43 @@
+#pragma once
+// ThreeBeTween with the Alpha letter deck: the rule file's `game = "threebetween"`.
+#include <string_view>
+
+#include "families/three/rules.h"
+
+#include "games/game.h"
+#include "families/three/game.h"
+#include "families/three/bots.h"
+#include "families/three/measures.h"
+#include "families/three/view.h"
+
+namespace inbetween::games::three {
+
+// ThreeBeTween, as one games::Family.
+struct ThreeFamily {
+  using Rules = rules::ThreeRules;
+  using Action = three::Action;
+  using Event = three::Event;
+  using View = three::View;
+  // Its bots: a bot by kind (nullptr for an unknown kind), every kind, and the kind that plays
+  // for a person who is away.
+  struct Bots {
+    using Bot = strategy::ThreeBot;
+    static std::unique_ptr<Bot> make(const std::string& kind) { return strategy::make_three_bot(kind); }
+    static std::vector<std::string> kinds() { return strategy::three_bot_kinds(); }
+    static constexpr std::string_view stand_in = "sensible";
+  };
+  // What `simulate` counts in its games and the words for it (measures.h).
+  using Measures = ThreeMeasures;
+  using Game = ThreeGame;
+  // The knobs of a rule file whose `game` key is this family's; throws RuleError.
+  static Rules load(const rules::RuleFile& file) { return rules::three_rules_from_file(file); }
+  // The resolved knobs as "knob = value" lines (`rules show`).
+  static std::string to_text(const Rules& rules) { return rules::three_rules_to_text(rules); }
+  static constexpr std::string_view key = "threebetween";
+  // No ThreeBeTween action carries an amount.
+  static Action with_amount(const Action& action, Chips) { return action; }
+};
+
+static_assert(Family<ThreeFamily>);
+
+}  // namespace inbetween::games::three

@@ -1,0 +1,247 @@
+// The disk cache of solved tables and the process-wide shared() solvers (docs/solver.md).
+//
+// A cache file is a fixed header and the five tables, each 8-byte aligned, so that load() maps
+// the file and points the tables into it: nothing is copied or zero-filled, and a hint only
+// touches the pages it reads.
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <map>
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "families/three/solver.h"
+#include "families/three/solver_impl.h"
+
+namespace inbetween::strategy {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Bumped whenever the layout or the meaning of a table changes: older files are not read.
+constexpr char kVersion[16] = "three-solver-2";
+
+struct Header {
+  char version[16] = {};
+  char key[16] = {};  // cache_key(), 16 hex digits
+  std::int32_t cap = 0, top = 0, threshold = 0, full_id = 0;
+  std::uint64_t states = 0, types = 0, opts = 0, draw = 0, bust = 0;  // entries of each table
+};
+static_assert(sizeof(Header) % 8 == 0);
+
+constexpr std::size_t aligned(std::size_t bytes) { return (bytes + 7) / 8 * 8; }
+
+template <class T>
+void put_table(std::ostream& out, const model::Table<T>& table) {
+  std::size_t bytes = table.size() * sizeof(T);
+  out.write(reinterpret_cast<const char*>(table.data()), static_cast<std::streamsize>(bytes));
+  static constexpr char zeros[8] = {};
+  out.write(zeros, static_cast<std::streamsize>(aligned(bytes) - bytes));
+}
+
+// A read-only mapping of a whole file, unmapped when the last table pointing into it goes.
+std::shared_ptr<const void> map_file(const std::string& path, std::size_t& size) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  struct stat st {};
+  void* at = MAP_FAILED;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= static_cast<off_t>(sizeof(Header))) {
+    size = static_cast<std::size_t>(st.st_size);
+    at = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  }
+  ::close(fd);
+  if (at == MAP_FAILED) return nullptr;
+  return std::shared_ptr<const void>(at, [size](const void* p) { ::munmap(const_cast<void*>(p), size); });
+}
+
+// The table of `count` entries at `offset` in the mapping (offset moves past it), or nullopt
+// when the file is too short.
+template <class T>
+std::optional<model::Table<T>> table_at(const std::shared_ptr<const void>& file, std::size_t size, std::size_t& offset,
+                                        std::uint64_t count) {
+  if (count > (size - offset) / sizeof(T)) return std::nullopt;
+  const auto* data = reinterpret_cast<const T*>(static_cast<const char*>(file.get()) + offset);
+  offset += aligned(count * sizeof(T));
+  return model::Table<T>(data, count, file);
+}
+
+}  // namespace
+
+std::string ThreeSolver::cache_key(const rules::ThreeRules& rules, const Composition& composition) {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](const void* data, std::size_t size) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ULL;
+  };
+  auto mix_int = [&](std::int64_t v) { mix(&v, sizeof v); };
+  mix(kVersion, std::strlen(kVersion));
+  mix_int(rules.spaces);
+  mix_int(rules.wild_pair_busts);
+  mix_int(rules.replacement);
+  for (const auto& k : rules.letter_deck.kinds) {
+    mix(k.notation.data(), k.notation.size());
+    mix(k.letters.data(), k.letters.size());
+    mix_int(k.points);
+    mix_int(-1);
+  }
+  for (double w : composition) mix(&w, sizeof w);
+  return fmt::format("{:016x}", h);
+}
+
+const std::string& ThreeSolver::key() const { return impl_->table_key; }
+
+std::string ThreeSolver::cache_dir() {
+  if (const char* dir = std::getenv("INBETWEEN_CACHE_DIR"); dir && *dir) return std::string(dir) == "off" ? "" : dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return (fs::path(xdg) / "inbetween").string();
+  if (const char* home = std::getenv("HOME"); home && *home) return (fs::path(home) / ".cache" / "inbetween").string();
+  return "";
+}
+
+std::string ThreeSolver::cache_path(const std::string& key) {
+  std::string dir = cache_dir();
+  return dir.empty() ? "" : (fs::path(dir) / ("threebetween-" + key + ".bin")).string();
+}
+
+bool ThreeSolver::save(const std::string& path) const {
+  const Impl& m = *impl_;
+  std::error_code ec;
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  // Written aside and renamed: a reader sees the old file or the whole new one, never a part.
+  std::string tmp = path + fmt::format(".tmp{}-{}", ::getpid(), std::chrono::steady_clock::now().time_since_epoch().count());
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) return false;
+    Header h;
+    std::memcpy(h.version, kVersion, sizeof kVersion);
+    std::memcpy(h.key, m.table_key.data(), std::min(m.table_key.size(), sizeof h.key));
+    h.cap = m.cap;
+    h.top = m.top;
+    h.threshold = m.threshold;
+    h.full_id = m.full_id;
+    h.states = m.states.size();
+    h.types = m.types.size();
+    h.opts = m.opts.size();
+    h.draw = m.draw.size();
+    h.bust = m.bust.size();
+    out.write(reinterpret_cast<const char*>(&h), sizeof h);
+    put_table(out, m.states);
+    put_table(out, m.types);
+    put_table(out, m.opts);
+    put_table(out, m.draw);
+    put_table(out, m.bust);
+    if (!out.flush()) {
+      fs::remove(tmp, ec);
+      return false;
+    }
+  }
+  fs::rename(tmp, path, ec);
+  if (ec) fs::remove(tmp, ec);
+  return !ec;
+}
+
+std::unique_ptr<ThreeSolver> ThreeSolver::load(const std::string& path, const rules::ThreeRules& rules,
+                                               const Composition& composition) {
+  std::size_t size = 0;
+  auto file = map_file(path, size);
+  if (!file) return nullptr;
+  Header h;
+  std::memcpy(&h, file.get(), sizeof h);
+  std::string key = cache_key(rules, composition);
+  if (std::memcmp(h.version, kVersion, sizeof kVersion) != 0 || std::string(h.key, sizeof h.key) != key) return nullptr;
+  auto m = std::make_unique<Impl>();
+  m->rules = rules;
+  m->table_key = key;
+  m->weights = composition;
+  try {
+    m->init_kinds();
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+  std::size_t offset = sizeof h;
+  auto states = table_at<model::StateInfo>(file, size, offset, h.states);
+  auto types = states ? table_at<model::HandType>(file, size, offset, h.types) : std::nullopt;
+  auto opts = types ? table_at<model::Option>(file, size, offset, h.opts) : std::nullopt;
+  auto draw = opts ? table_at<double>(file, size, offset, h.draw) : std::nullopt;
+  auto bust = draw ? table_at<double>(file, size, offset, h.bust) : std::nullopt;
+  if (!bust || offset != size || h.top < 0) return nullptr;
+  m->cap = h.cap;
+  m->top = h.top;
+  m->threshold = h.threshold;
+  m->rows = m->top + 1;
+  m->draw = std::move(*draw);
+  m->bust = std::move(*bust);
+  if (m->draw.size() != static_cast<std::size_t>(m->rows) * states->size() || m->bust.size() != m->draw.size()) return nullptr;
+  if (!m->adopt(std::move(*states), std::move(*types), std::move(*opts), h.full_id)) return nullptr;
+  return std::unique_ptr<ThreeSolver>(new ThreeSolver(std::move(m)));
+}
+
+std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const rules::ThreeRules& rules) {
+  Composition composition = fresh_composition(rules.letter_deck);
+  std::string key = cache_key(rules, composition);
+  return shared(key, [&]() -> std::shared_ptr<const ThreeSolver> {
+    std::string path = cache_path(key);
+    std::error_code ec;
+    if (!path.empty() && std::filesystem::file_size(path, ec) > memory_limit() && !ec)
+      throw SolverLimit(fmt::format("the ThreeBeTween solver's table for these rules is {:.1f} MB ({}); its limit is {:.1f} MB",
+                                    megabytes(std::filesystem::file_size(path, ec)), path, megabytes(memory_limit())));
+    if (!path.empty())
+      if (auto loaded = load(path, rules, composition)) return loaded;
+    auto solved = std::make_shared<ThreeSolver>(rules, composition);
+    if (!path.empty()) solved->save(path);
+    return solved;
+  });
+}
+
+std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const std::string& key,
+                                                       const std::function<std::shared_ptr<const ThreeSolver>()>& make) {
+  // The lock guards the map only: a table is loaded or solved outside it, so a table already
+  // there is handed out at once while another is being solved. Callers wanting the same
+  // table wait on its future, not on the lock.
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_future<std::shared_ptr<const ThreeSolver>>> tables;
+  // Tables refused for their size, with the limit they were refused under: asked again under
+  // the same limit, the refusal is repeated at once rather than found again.
+  static std::map<std::string, std::pair<std::size_t, std::string>> refused;
+  std::promise<std::shared_ptr<const ThreeSolver>> promise;
+  std::shared_future<std::shared_ptr<const ThreeSolver>> table;
+  bool maker = false;
+  {
+    std::lock_guard lock(mutex);
+    if (auto r = refused.find(key); r != refused.end() && r->second.first == memory_limit()) throw SolverLimit(r->second.second);
+    auto [it, inserted] = tables.try_emplace(key);
+    if (inserted) it->second = promise.get_future().share();
+    table = it->second;
+    maker = inserted;
+  }
+  if (maker) {
+    try {
+      promise.set_value(make());
+    } catch (const SolverLimit& e) {
+      {
+        std::lock_guard lock(mutex);
+        tables.erase(key);
+        refused[key] = {memory_limit(), e.what()};
+      }
+      promise.set_exception(std::current_exception());
+    } catch (...) {
+      // Nobody keeps a failed table: the next caller tries again.
+      {
+        std::lock_guard lock(mutex);
+        tables.erase(key);
+      }
+      promise.set_exception(std::current_exception());
+    }
+  }
+  return table.get();
+}
+
+}  // namespace inbetween::strategy
