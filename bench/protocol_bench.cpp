@@ -61,7 +61,7 @@ void ProtocolNew(benchmark::State& state, const std::string& preset) {
 
 void InProcess(benchmark::State& state, const std::string& preset) {
   games::with_rules(preset, {}, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
-    auto bot = inbetween::F::Bots::make("random");
+    auto bot = F::Bots::make("random");
     games::Setup setup{{"ann", "bob", "cy", "dee"}, 1, {}, {}};
     auto table = std::make_unique<inbetween::table::Table<F>>(rules, setup);
     std::vector<typename F::Event> events;
