@@ -5,7 +5,7 @@
 //   Protocol/<preset>/full    `{"cmd":"act","bot":"random"}` lines, each reply with the state
 //   Protocol/<preset>/brief   the same with "state":false (the state stays one `state` away)
 //   Protocol/<preset>/new     `{"cmd":"new",...}` lines: reading the rule file and dealing
-//   InProcess/<preset>        the same bots' moves on table::Table<F> directly, per move
+//   InProcess/<preset>        the same bots' moves on games::Table<F> directly, per move
 // Every counter is per second of CPU; bench/README.md has the figures.
 #include <benchmark/benchmark.h>
 
@@ -15,7 +15,7 @@
 
 #include "games/registry.h"
 #include "protocol/engine_loop.h"
-#include "table/table.h"
+#include "games/table.h"
 
 namespace {
 
@@ -63,7 +63,7 @@ void InProcess(benchmark::State& state, const std::string& preset) {
   games::with_rules(preset, {}, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
     auto bot = F::Bots::make("random");
     games::Setup setup{{"ann", "bob", "cy", "dee"}, 1, {}, {}};
-    auto table = std::make_unique<inbetween::table::Table<F>>(rules, setup);
+    auto table = std::make_unique<inbetween::games::Table<F>>(rules, setup);
     std::vector<typename F::Event> events;
     std::int64_t moves = 0;
     for (auto _ : state) {
@@ -74,7 +74,7 @@ void InProcess(benchmark::State& state, const std::string& preset) {
       if (table->game().over()) {
         state.PauseTiming();
         ++setup.seed;
-        table = std::make_unique<inbetween::table::Table<F>>(rules, setup);
+        table = std::make_unique<inbetween::games::Table<F>>(rules, setup);
         state.ResumeTiming();
       }
     }

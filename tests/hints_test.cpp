@@ -133,7 +133,7 @@ TEST(Hints, ProtocolHintsAreLegalBotActsAsSaidAndGameOverIsRefused) {
         // `act` with a bot applies exactly the action bot_action names; the same action given by
         // hand to a twin engine gives the same events and state.
         const std::string& kind = kinds[static_cast<std::size_t>(move) % kinds.size()];
-        json said = protocol::action_json(session->table().bot_action(*inbetween::games::pot::PotFamily::Bots::make(kind)));
+        json said = protocol::action_json(session->typed().bot_action(*inbetween::games::pot::PotFamily::Bots::make(kind)));
         json reply = ask(with_bot, {{"cmd", "act"}, {"bot", kind}});
         ASSERT_TRUE(reply["ok"].get<bool>()) << reply.dump();
         EXPECT_EQ(reply["action"], said);

@@ -2,7 +2,7 @@
 // for EVERY rule file in rules/ (listed when the test runs: a new preset, or a preset of a new
 // family in games::Families, is played without touching this file) and for knob variants the
 // presets leave out, seeded games of random size (min..max players), seed, named dealer and
-// stacked deck are played on a typed table::Table<F>, moved by uniformly random legal choices
+// stacked deck are played on a typed games::Table<F>, moved by uniformly random legal choices
 // (random amounts, limits favoured; now and then a seat that is not to act, e.g. a rebuy) and by
 // every bot kind of F::Bots (each seat one kind, or mixed). After every action:
 //

@@ -26,7 +26,7 @@ int play_table(protocol::TableSession<F>& session, const PlayOptions& options, c
                std::ostream& out) {
   using Action = typename F::Action;
   using Bots = F::Bots;
-  auto& table = session.table();
+  auto& table = session.typed();
   const auto& game = table.game();
   std::map<games::Seat, std::string> bot_kinds;
   std::map<games::Seat, std::unique_ptr<typename Bots::Bot>> bots;
@@ -72,7 +72,7 @@ int play_table(protocol::TableSession<F>& session, const PlayOptions& options, c
         std::this_thread::sleep_for(std::chrono::milliseconds(600));
       }
       Action action = table.bot_action(*bot->second);
-      if (auto refusal = table.apply(seat, action, events)) throw std::logic_error("a bot chose an illegal action: " + refusal->message);
+      if (auto refusal = session.apply_typed(seat, action, events)) throw std::logic_error("a bot chose an illegal action: " + refusal->message);
     } else {
       fmt::print(out, "\n{}", view.table());
       Action suggestion = table.bot_action(*best);
@@ -94,7 +94,7 @@ int play_table(protocol::TableSession<F>& session, const PlayOptions& options, c
           fmt::print(out, "{}\n", view.refusal(why));
           continue;
         }
-        if (auto refusal = table.apply(seat, *action, events)) {
+        if (auto refusal = session.apply_typed(seat, *action, events)) {
           fmt::print(out, "{}\n", view.refusal(refusal->message + "."));
           continue;
         }
@@ -116,7 +116,7 @@ class ReplayNarrator {
  public:
   ReplayNarrator(protocol::TableSession<F>& session, Style style) : session_(session), view_(style, session.game(), {}) {}
   void opening(std::ostream& out) {
-    for (const auto& e : session_.table().opening()) print(view_.narrate(e), out);
+    for (const auto& e : session_.typed().opening()) print(view_.narrate(e), out);
   }
   void act(const protocol::json& request, std::ostream& out) {
     std::vector<typename F::Event> events;

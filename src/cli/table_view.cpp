@@ -126,12 +126,7 @@ std::string show_table(const Style& s, const pot::PotGame& game) {
   return out;
 }
 
-std::string describe_action(const pot::Action& action) {
-  if (auto* b = std::get_if<pot::Bet>(&action)) return fmt::format("bet {}", b->amount);
-  if (auto* c = std::get_if<pot::Call>(&action)) return fmt::format("call {}", protocol::ace_name(c->ace));
-  if (auto* r = std::get_if<pot::Rebuy>(&action)) return fmt::format("rebuy {}", r->amount);
-  return pot::action_name(action);
-}
+std::string describe_action(const pot::Action& action) { return pot::describe(action); }
 
 std::string show_hint(const Style& s, const pot::PotGame& game) {
   auto advice = strategy::advise(game);

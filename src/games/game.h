@@ -133,7 +133,7 @@ concept MeasuresOf = requires(const typename F::Game& game, Seat seat, const typ
 // required here: a missing piece is a compile error where the family is registered.
 template <class F>
 concept Family = requires(const typename F::Action& action, Chips amount, const rules::RuleFile& file,
-                          const typename F::Rules& rules) {
+                          const typename F::Rules& rules, const typename F::Game& game, Seat seat) {
   typename F::Rules;
   typename F::Action;
   typename F::Event;
@@ -143,6 +143,13 @@ concept Family = requires(const typename F::Action& action, Chips amount, const 
   { F::load(file) } -> std::same_as<typename F::Rules>;
   { F::to_text(rules) } -> std::same_as<std::string>;
   { F::with_amount(action, amount) } -> std::same_as<typename F::Action>;
+  { F::amount_of(action) } -> std::same_as<Chips>;
+  // A choice in words, and a seat's standing (chips in front, or points), for every shell.
+  { F::describe(game, seat, action) } -> std::same_as<std::string>;
+  { F::standing(game, seat) } -> std::same_as<std::int64_t>;
+  requires std::equality_comparable<typename F::Action>;
+  // The action's word, as the protocol writes it ("bet", "place"), found in F's namespace.
+  { action_name(action) } -> std::convertible_to<std::string>;
 } && GameOf<typename F::Game, F> && BotKinds<typename F::Bots, F> && MeasuresOf<typename F::Measures, F>;
 
 }  // namespace inbetween::games

@@ -1,7 +1,8 @@
 #pragma once
 // One game behind the protocol: built from a `new` request, it takes `act` requests and keeps
-// the log that reproduces it. GameSession is the JSON face the engine loop (and later the
-// server) holds for any family; TableSession<F> is the one implementation, over a typed table.
+// the log that reproduces it. GameSession is the JSON codec over a runtime table (games::
+// AnyTable) that the engine loop, replay and the server hold for any family; TableSession<F>
+// is the one implementation.
 #include <memory>
 #include <optional>
 #include <string>
@@ -9,7 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "families/card_table/codec.h"
+#include "games/any_table.h"
+#include "protocol/json.h"
 #include "rules/rule_files.h"
 
 namespace inbetween::protocol {
@@ -34,7 +36,19 @@ void check_saved_dealing(const json& request, const std::string& file);
 class GameSession {
  public:
   virtual ~GameSession() = default;
-  virtual json state() const = 0;
+  // The runtime table being played: what the server and other shells move and ask directly.
+  virtual games::AnyTable& table() = 0;
+  virtual const games::AnyTable& table() const = 0;
+  // The state as a spectator sees it (docs/protocol.md, "The state").
+  json state() const { return state(games::kNobody); }
+  // The state as `seat` may see it (kNobody: a spectator).
+  virtual json state(games::Seat seat) const = 0;
+  // Every event from the `from`-th on (the opening's count first), as protocol JSON.
+  virtual json events_since(std::size_t from) const = 0;
+  // Plays `action` (protocol JSON) for `seat`; returns its events; throws ProtocolError when refused.
+  virtual json play(games::Seat seat, const json& action) = 0;
+  // Move `i` (0-based) as its `act` request: {"cmd":"act","player":...,"action":...}.
+  virtual json move_line(std::size_t i) const = 0;
   // The legal actions of `player` (a name), or of the player to act when none is given.
   virtual json legal(const std::optional<std::string>& player) const = 0;
   // Applies {"player":..., "action":{...}}; returns the events; throws ProtocolError when refused.

@@ -1,6 +1,7 @@
 #pragma once
-// TableSession<F>: a typed table behind the protocol. A request's action is decoded once; the
-// table logs the typed move, and the log is encoded only when asked for.
+// TableSession<F>: the JSON codec over a runtime table of family F (games::FamilyTable<F>). A
+// request's action is decoded once; the table logs the typed move and its events, and JSON is
+// written only when asked for.
 #include <memory>
 #include <utility>
 #include <vector>
@@ -8,10 +9,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "games/any_table.h"
 #include "games/registry.h"
 #include "protocol/codec.h"
 #include "protocol/session.h"
-#include "table/table.h"
 
 namespace inbetween::protocol {
 
@@ -24,88 +25,115 @@ class TableSession : public GameSession {
   TableSession(const CommonSetup& common, std::shared_ptr<const typename F::Rules> rules)
       : new_request_(common.request), table_(make_table(common, std::move(rules))) {}
 
-  table::Table<F>& table() { return table_; }
-  const table::Table<F>& table() const { return table_; }
+  games::AnyTable& table() override { return table_; }
+  const games::AnyTable& table() const override { return table_; }
+  // The typed table, for the terminal's narration and the tests.
+  const games::Table<F>& typed() const { return table_.typed(); }
   const typename F::Game& game() const { return table_.game(); }
 
-  json state() const override { return Codec<F>::state(game().view(games::kNobody)); }
+  json state(games::Seat seat) const override { return Codec<F>::state(game().view(seat)); }
+  json events_since(std::size_t from) const override { return events_json(table_.events().subspan(std::min(from, table_.events().size()))); }
   json legal(const std::optional<std::string>& player) const override {
     json request = json::object();
     if (player) request["player"] = *player;
-    return Codec<F>::legal(game(), seat_in(request, table_.setup().players, game().to_act()));
+    return Codec<F>::legal(game(), seat_in(request, typed().setup().players, game().to_act()));
   }
   json act(const json& request) override {
     std::vector<Event> events;
     act_events(request, events);
     return events_json(events);
   }
+  json play(games::Seat seat, const json& action) override {
+    std::size_t from = table_.event_count();
+    apply(seat, Codec<F>::action_from(game(), seat, action));
+    return events_since(from);
+  }
   json act_bot(const json& request, const std::string& kind, json& action) override {
-    auto bot = F::Bots::make(kind);
-    if (!bot)
-      throw ProtocolError("bad_request", fmt::format("unknown bot kind \"{}\"; kinds: {}", kind, fmt::join(F::Bots::kinds(), ", ")));
-    if (game().to_act() < 0) throw ProtocolError("nobody_to_act", "the game is over; nobody is to act");
-    Action chosen = table_.bot_action(*bot);
+    Action chosen{};
+    try {
+      chosen = table_.bot_action(kind);
+    } catch (const std::invalid_argument& e) {
+      throw ProtocolError("bad_request", e.what());
+    } catch (const std::logic_error& e) {
+      throw ProtocolError("nobody_to_act", e.what());
+    }
     action = Codec<F>::action(game(), chosen);
-    std::vector<Event> events;
-    apply(seat_of(request), chosen, events);
-    return events_json(events);
+    std::size_t from = table_.event_count();
+    apply(seat_of(request), chosen);
+    return events_since(from);
   }
   json opening_events() const override {
     json out = json::array();
-    for (const auto& e : table_.opening()) out.push_back(Codec<F>::event(game(), e));
+    for (const auto& e : typed().opening()) out.push_back(Codec<F>::event(game(), e));
     return out;
   }
   json hint(const json& request) const override { return Codec<F>::hint(game(), request); }
   int to_act() const override { return game().to_act(); }
   std::unique_ptr<GameSession> clone() const override { return std::make_unique<TableSession<F>>(*this); }
-  std::size_t moves() const override { return table_.moves().size(); }
+  std::size_t moves() const override { return table_.move_count(); }
   bool over() const override { return game().over(); }
   json log() const override {
     json lines = json::array();
     lines.push_back(new_request_);
-    for (const auto& m : table_.moves())
-      lines.push_back({{"cmd", "act"}, {"player", table_.name(m.seat)}, {"action", Codec<F>::action(game(), m.action)}});
+    for (std::size_t i = 0; i < table_.move_count(); ++i) lines.push_back(move_line(i));
     return lines;
   }
+  json move_line(std::size_t i) const override {
+    const auto& m = typed().moves()[i];
+    return {{"cmd", "act"}, {"player", typed().name(m.seat)}, {"action", Codec<F>::action(game(), m.action)}};
+  }
 
+  // Plays a typed action (the terminal's); its events are appended to `events` as typed values.
+  std::optional<games::Refusal> apply_typed(games::Seat seat, const Action& action, std::vector<Event>& events) {
+    std::size_t from = table_.event_count();
+    auto refusal = table_.apply_action(seat, action);
+    if (!refusal) {
+      auto fresh = table_.events().subspan(from);
+      events.insert(events.end(), fresh.begin(), fresh.end());
+    }
+    return refusal;
+  }
   // act() with the events as typed values (for the terminal's narration and replay).
   void act_events(const json& request, std::vector<Event>& events) {
     int seat = seat_of(request);
     auto it = request.find("action");
     if (it == request.end())
       throw ProtocolError("bad_request", fmt::format("\"act\" needs an \"action\", e.g. {}", Codec<F>::kActionExample));
-    apply(seat, Codec<F>::action_from(game(), seat, *it), events);
+    std::size_t from = table_.event_count();
+    apply(seat, Codec<F>::action_from(game(), seat, *it));
+    auto fresh = table_.events().subspan(from);
+    events.insert(events.end(), fresh.begin(), fresh.end());
   }
 
  private:
-  static table::Table<F> make_table(const CommonSetup& common, std::shared_ptr<const typename F::Rules> rules) {
+  static games::FamilyTable<F> make_table(const CommonSetup& common, std::shared_ptr<const typename F::Rules> rules) {
     games::Setup setup;
     setup.players = common.players;
     setup.seed = common.seed;
     setup.dealer = common.dealer;
     for (const auto& text : common.deck) setup.stacked.push_back(Codec<F>::stacked_card(*rules, text));
     try {
-      return table::Table<F>(std::move(rules), std::move(setup));
+      return games::FamilyTable<F>(std::move(rules), std::move(setup));
     } catch (const games::SetupError& e) {
       throw ProtocolError("bad_setup", e.what());
     }
   }
   int seat_of(const json& request) const {
-    int seat = seat_in(request, table_.setup().players, game().to_act());
+    int seat = seat_in(request, typed().setup().players, game().to_act());
     if (seat < 0) throw ProtocolError("game_over", "the game is over; nobody is to act");
     return seat;
   }
-  void apply(int seat, const Action& action, std::vector<Event>& events) {
-    if (auto refusal = table_.apply(seat, action, events)) throw ProtocolError(refusal->code, refusal->message);
+  void apply(int seat, const Action& action) {
+    if (auto refusal = table_.apply_action(seat, action)) throw ProtocolError(refusal->code, refusal->message);
   }
-  json events_json(const std::vector<Event>& events) const {
+  json events_json(std::span<const Event> events) const {
     json out = json::array();
     for (const auto& e : events) out.push_back(Codec<F>::event(game(), e));
     return out;
   }
 
   json new_request_;
-  table::Table<F> table_;
+  games::FamilyTable<F> table_;
 };
 
 // Builds the typed session a `new` request asks for (its rule file read once) and calls

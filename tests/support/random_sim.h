@@ -22,7 +22,7 @@
 #include "protocol/engine_loop.h"
 #include "protocol/table_session.h"
 #include "rules/rule_files.h"
-#include "table/table.h"
+#include "games/table.h"
 
 #include "random_sim_traits.h"
 

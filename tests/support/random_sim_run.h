@@ -12,7 +12,7 @@ namespace inbetween::sim {
 
 template <games::Family F>
 GameStats Sim<F>::run() {
-  using Table = table::Table<F>;
+  using Table = games::Table<F>;
   const std::string& tag = tag_;
   Table table(rules_, setup_);
   std::vector<Event> stream(table.opening().begin(), table.opening().end());

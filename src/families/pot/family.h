@@ -35,6 +35,10 @@ struct PotFamily {
   // The resolved knobs as "knob = value" lines (`rules show`).
   static std::string to_text(const Rules& rules) { return rules::pot_rules_to_text(rules); }
   static constexpr std::string_view key = "pot";
+  // A choice in words ("bet 3", "call high"); a seat's stack; the chips an action carries.
+  static std::string describe(const Game&, Seat, const Action& action) { return pot::describe(action); }
+  static std::int64_t standing(const Game& game, Seat seat) { return game.players()[static_cast<std::size_t>(seat)].chips; }
+  static Chips amount_of(const Action& action) { return pot::amount_of(action); }
   static Action with_amount(const Action& action, Chips amount) { return pot::with_amount(action, amount); }
 };
 

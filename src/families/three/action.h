@@ -20,10 +20,13 @@ struct Lay {
 };
 
 // Set-up: keep both limit cards.
-struct Keep {};
+struct Keep {
+  friend bool operator==(const Keep&, const Keep&) = default;
+};
 // Set-up: discard this limit card and be dealt a replacement (once).
 struct Replace {
   CardCode card = 0;
+  friend bool operator==(const Replace&, const Replace&) = default;
 };
 // Lay the two limit cards: which is left (low), which right (high), the vowel each shows.
 struct PlaceLimits {
@@ -31,18 +34,27 @@ struct PlaceLimits {
   friend bool operator==(const PlaceLimits&, const PlaceLimits&) = default;
 };
 // Turn: be dealt as many cards as there are empty spaces.
-struct Draw {};
+struct Draw {
+  friend bool operator==(const Draw&, const Draw&) = default;
+};
 // Put a drawn card into an empty space, showing the letter at `position` (0 for a wild).
 struct Place {
   CardCode card = 0;
   int position = 0;
+  friend bool operator==(const Place&, const Place&) = default;
 };
 // Done placing; unplaced cards are discarded (nothing placed this turn: a bust).
-struct EndTurn {};
+struct EndTurn {
+  friend bool operator==(const EndTurn&, const EndTurn&) = default;
+};
 // After a ThreeBeTween: bank the five cards' points and get two new limit cards.
-struct Bank {};
+struct Bank {
+  friend bool operator==(const Bank&, const Bank&) = default;
+};
 // Out of the round with banked points plus the cards in front.
-struct Pass {};
+struct Pass {
+  friend bool operator==(const Pass&, const Pass&) = default;
+};
 
 using Action = std::variant<Keep, Replace, PlaceLimits, Draw, Place, EndTurn, Bank, Pass>;
 

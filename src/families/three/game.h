@@ -164,4 +164,8 @@ class ThreeGame {
   std::vector<RoundRecord> sheet_;
 };
 
+// A choice in words, as the terminal's menu and every shell show it ("place A/E=E", "end turn
+// (nothing placed: a bust!)").
+std::string describe(const ThreeGame& game, Seat seat, const Action& action);
+
 }  // namespace inbetween::games::three

@@ -1,7 +1,7 @@
 #pragma once
-// A typed table: one game of any family, the typed log of accepted moves, and the seeded
-// randomness its bots draw from. The protocol, the terminal, replay, the simulator and the
-// server all play through it; JSON never enters here.
+// A typed table: one game of family F, the typed log of accepted moves, and the seeded
+// randomness its bots draw from. The runtime table (any_table.h) wraps one for every shell;
+// tests and benchmarks that need the typed game hold one directly. JSON never enters here.
 #include <optional>
 #include <span>
 #include <string_view>
@@ -11,12 +11,10 @@
 #include "cards/rng.h"
 #include "games/game.h"
 
-namespace inbetween::table {
-
-using games::Seat;
+namespace inbetween::games {
 
 // A game of family F with its setup, opening events and every accepted move.
-template <games::Family F>
+template <Family F>
 class Table {
  public:
   using Game = typename F::Game;
@@ -24,20 +22,20 @@ class Table {
   using Event = typename F::Event;
   using Move = games::Move<Action>;
 
-  // Starts the game; throws games::SetupError for a setup the rules cannot seat.
-  Table(std::shared_ptr<const typename F::Rules> rules, games::Setup setup)
+  // Starts the game; throws SetupError for a setup the rules cannot seat.
+  Table(std::shared_ptr<const typename F::Rules> rules, Setup setup)
       : setup_(std::move(setup)), game_(std::move(rules), setup_, opening_) {}
 
   const Game& game() const { return game_; }
   const typename F::Rules& rules() const { return game_.rules(); }
-  const games::Setup& setup() const { return setup_; }
+  const Setup& setup() const { return setup_; }
   // What happened before the first decision (shuffle, dealer, antes, limit cards...).
   std::span<const Event> opening() const { return opening_; }
   // Every accepted move, in order: with the setup, the game bit for bit.
   std::span<const Move> moves() const { return moves_; }
 
   // Applies and logs one move; a refused one changes nothing and is not logged.
-  std::optional<games::Refusal> apply(Seat seat, const Action& action, std::vector<Event>& events) {
+  std::optional<Refusal> apply(Seat seat, const Action& action, std::vector<Event>& events) {
     auto refusal = game_.apply(seat, action, events);
     if (!refusal) moves_.push_back({seat, action});
     return refusal;
@@ -61,10 +59,10 @@ class Table {
   const std::string& name(Seat seat) const { return setup_.players[static_cast<std::size_t>(seat)]; }
 
  private:
-  games::Setup setup_;
+  Setup setup_;
   std::vector<Event> opening_;  // before game_: the constructor fills it
   Game game_;
   std::vector<Move> moves_;
 };
 
-}  // namespace inbetween::table
+}  // namespace inbetween::games
