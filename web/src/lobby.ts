@@ -60,7 +60,7 @@ export class Lobby {
     this.presetSelect = h('select', { id: 'preset', 'data-testid': 'preset-select' });
     this.presetSelect.addEventListener('change', () => this.presetChanged());
     this.seatsInput = h('input', { id: 'seats', type: 'number', min: 1, max: 8, value: 2, 'data-testid': 'seats-input' });
-    this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 5, max: 3600, value: 60, 'data-testid': 'timeout-input' });
+    this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 1, max: 3600, value: 60, 'data-testid': 'timeout-input' });
     this.knobsInput = h('textarea', { id: 'knobs', rows: 2, placeholder: 'start_chips=50, max_bet=5', 'data-testid': 'knobs-input', spellcheck: 'false' });
     this.rulesText = h('textarea', { id: 'rules-text', rows: 6, placeholder: 'game = "pot"\nname = "mine"\n...', 'data-testid': 'rules-text-input', spellcheck: 'false' });
     this.codeInput = h('input', { id: 'code', type: 'text', maxlength: 12, placeholder: 'CODE', autocapitalize: 'characters', 'data-testid': 'join-code-input' });

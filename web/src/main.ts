@@ -402,6 +402,7 @@ function showTable(t: TableMsg): void {
   narration.el.hidden = waiting;
   keysHelp.hidden = t.you === null || waiting;
   document.title = `${mine ? '\u25B6 your turn \u2014 ' : ''}${t.table} \u2014 inbetween`;
+  tableView.dataset.moves = String(t.moves); // how far the page has drawn (the tests wait on it)
 }
 
 function copyLink(): void {
@@ -453,7 +454,7 @@ document.addEventListener('keydown', (e) => {
 
 function showSound(): void {
   const on = soundOn();
-  soundToggle.textContent = on ? '\u{1F50A} sound on' : '\u{1F507} sound off';
+  soundToggle.textContent = on ? '\u266A sound on' : '\u266A sound off';
   soundToggle.setAttribute('aria-pressed', String(on));
 }
 soundToggle.addEventListener('click', () => {
