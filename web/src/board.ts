@@ -58,13 +58,15 @@ function moveText(m: Deal['moves'][number], house: boolean): string {
 }
 
 /** A settled deal: its posts with the third card between them, the outcome, the chips. */
-export function renderDeal(d: Deal, house: boolean, opts: { fresh?: boolean; title?: string } = {}): HTMLElement {
+/** `first`: the first of the deals shown (its cards carry the test ids). */
+export function renderDeal(d: Deal, house: boolean, opts: { fresh?: boolean; title?: string; first?: boolean } = {}): HTMLElement {
+  const id = (name: string) => (opts.first === false ? undefined : name);
   const row = h('div', { class: 'deal-cards' });
   const post = (i: number) =>
-    d.posts[i] ? cardEl(d.posts[i], { ace: d.aces[i] ?? null, testid: `deal-post-${i}` }) : slotEl('no post');
+    d.posts[i] ? cardEl(d.posts[i], { ace: d.aces[i] ?? null, testid: id(`deal-post-${i}`) }) : slotEl('no post');
   row.appendChild(post(0));
   if (d.third) {
-    const third = cardEl(d.third, { testid: 'third-card' });
+    const third = cardEl(d.third, { testid: id('third-card') });
     third.classList.add('third', `out-${d.outcome}`);
     if (opts.fresh) third.classList.add('land');
     row.appendChild(third);
@@ -76,20 +78,20 @@ export function renderDeal(d: Deal, house: boolean, opts: { fresh?: boolean; tit
   const moves = d.moves.map((m) => moveText(m, house));
   return h(
     'div',
-    { class: `deal${opts.fresh ? ' fresh' : ''}`, 'data-testid': 'last-deal' },
-    h('div', { class: 'deal-head' }, h('span', { class: 'deal-who' }, who), h('strong', { class: `deal-out out-${d.outcome}`, 'data-testid': 'deal-outcome' }, dealOutcome(d))),
+    { class: `deal${opts.fresh ? ' fresh' : ''}`, 'data-testid': id('last-deal') },
+    h('div', { class: 'deal-head' }, h('span', { class: 'deal-who' }, who), h('strong', { class: `deal-out out-${d.outcome}`, 'data-testid': id('deal-outcome') }, dealOutcome(d))),
     row,
     moves.length ? h('p', { class: 'deal-moves' }, moves.join(' \u00b7 ')) : null,
   );
 }
 
 export interface BoardOpts {
-  last: Deal | null;
+  last: Deal[]; // the deals settled by the last message that settled any, in order
   fresh: boolean; // a deal was settled by this message: animate it and the next posts
   potDelta: number; // change of the pot (or house) since the last message
 }
 
-export function renderPotBoard(s: PotState, o: BoardOpts = { last: null, fresh: false, potDelta: 0 }): HTMLElement {
+export function renderPotBoard(s: PotState, o: BoardOpts = { last: [], fresh: false, potDelta: 0 }): HTMLElement {
   const house = s.banking === 'house';
   const posts = h('div', { class: `posts${o.fresh ? ' deal-in' : ''}`, 'data-testid': 'posts' });
   for (let i = 0; i < 2; i++) {
@@ -118,7 +120,7 @@ export function renderPotBoard(s: PotState, o: BoardOpts = { last: null, fresh: 
     'section',
     { class: 'board pot-board', 'aria-label': 'The table', role: 'region' },
     money,
-    o.last ? renderDeal(o.last, house, { fresh: o.fresh }) : null,
+    ...o.last.map((d, i) => renderDeal(d, house, { fresh: o.fresh, first: i === 0 })),
     s.over ? null : h('div', { class: 'now' }, whose ? h('div', { class: 'deal-head' }, h('span', { class: 'deal-who' }, whose)) : null, posts),
     h(
       'div',

@@ -25,12 +25,16 @@ export class DealTracker {
   current: Deal | null = null;
   /** The last settled deal: shown on the board with its third card. */
   last: Deal | null = null;
+  /** The deals the last feed that settled any settled, in order (one bet's message can also
+   * settle the next player's pair or consecutive posts): the board shows them all. */
+  recent: Deal[] = [];
 
   constructor(private readonly house: boolean) {}
 
   reset(): void {
     this.current = null;
     this.last = null;
+    this.recent = [];
   }
 
   /** Reads events in order; true when a deal was settled among them. */
@@ -41,6 +45,8 @@ export class DealTracker {
       d.outcome = outcome;
       this.last = d;
       this.current = null;
+      if (!settled) this.recent = [];
+      this.recent.push(d);
       settled = true;
     };
     for (const e of events) {
@@ -120,11 +126,12 @@ export class DealTracker {
   }
 }
 
-/** The deal a replay step settles: the posts of the state before it and the step's events. */
+/** The deal a replay step plays: the posts of the state before it and the step's events (the
+ * first deal they settle: the acting player's, not the next player's pair dealt after it). */
 export function dealOfStep(before: { posts: Card[]; ace_values: (string | null)[]; to_act: string | null } | null, events: GameEvent[], house: boolean): Deal | null {
   const t = new DealTracker(house);
   if (before && before.posts.length) {
     t.current = { player: house ? null : before.to_act, posts: [...before.posts], aces: [...before.ace_values], third: null, outcome: null, moves: [] };
   }
-  return t.feed(events) ? t.last : null;
+  return t.feed(events) ? t.recent[0] : null;
 }

@@ -369,7 +369,7 @@ function showTable(t: TableMsg): void {
     const potDelta = before && !restart ? (s.banking === 'house' ? (s.house ?? 0) - (before.house ?? 0) : s.pot - before.pot) : 0;
     const fresh = !restart && regions.board.stamp !== dealSerial;
     regions.board.stamp = dealSerial;
-    regions.board.update({ board, last: deals.last, dealSerial }, () => renderPotBoard(s, { last: deals.last, fresh, potDelta }));
+    regions.board.update({ board, last: deals.recent, dealSerial }, () => renderPotBoard(s, { last: deals.recent, fresh, potDelta }));
   } else {
     regions.board.update(null, () => null); // over: the after-game panel takes the board's place
   }
@@ -390,7 +390,9 @@ function showTable(t: TableMsg): void {
 
   controls.setStatus(turnLine(t));
   const tbMe = isTb(s) ? s.players.find((p) => p.name === me(t)) : undefined;
-  regions.controls.update({ legal: t.legal, mine, family: t.family, placedThisTurn, banked: tbMe?.banked ?? 0 }, () => {
+  // A decision of mine after a move is a new one, even with the same choices (the buttons were
+  // disabled when pressed); off turn a move elsewhere leaves the chip-buying box as it is.
+  regions.controls.update({ legal: t.legal, mine, family: t.family, placedThisTurn, banked: tbMe?.banked ?? 0, moves: mine ? t.moves : null }, () => {
     controls.render(t.legal, t.family, { mine, placedThisTurn, banked: tbMe?.banked ?? 0 });
     return null;
   });

@@ -90,7 +90,7 @@ function boardOf(st: ReplayStep, before: State | null, family: string): HTMLElem
   return h(
     'div',
     {},
-    renderPotBoard(s, { last, fresh: false, potDelta: 0 }),
+    renderPotBoard(s, { last: last ? [last] : [], fresh: false, potDelta: 0 }),
     h('ul', { class: 'replay-stacks' }, ...s.players.map((p) => h('li', {}, `${p.name}: ${p.chips} (${signed(p.net)})`))),
   );
 }
