@@ -2,7 +2,7 @@
 // card between its posts and what it paid, and the posts of the decision now. New cards come in
 // with a short animation (none under prefers-reduced-motion; a tap on the board skips it).
 
-import { cardEl, slotEl } from './cards';
+import { cardEl, cardText, slotEl } from './cards';
 import type { Deal } from './deal';
 import { h, signed } from './dom';
 import { chips, OUTCOMES } from './narration';
@@ -85,6 +85,28 @@ export function renderDeal(d: Deal, house: boolean, opts: { fresh?: boolean; tit
   );
 }
 
+/** The deals one message settled: the last one with a third card (else the last) with its
+ * cards; any other in a line of text, so that a bet's third card is never pushed off the board
+ * by the pairs and consecutive posts dealt after it. */
+function settledDeals(o: BoardOpts, house: boolean): HTMLElement[] {
+  if (!o.last.length) return [];
+  const main = [...o.last].reverse().find((d) => d.third) ?? o.last[o.last.length - 1];
+  const line = (d: Deal) =>
+    h(
+      'li',
+      {},
+      `${d.player ? `${d.player}\u2019s deal` : 'The hand'} ${d.posts.map(cardText).join(' ')}: ${dealOutcome(d)}`,
+      d.moves.length ? ` \u2014 ${d.moves.map((m) => moveText(m, house)).join(', ')}` : '',
+    );
+  const before = o.last.slice(0, o.last.indexOf(main));
+  const after = o.last.slice(o.last.indexOf(main) + 1);
+  return [
+    before.length ? h('ul', { class: 'deal-also' }, ...before.map(line)) : null,
+    renderDeal(main, house, { fresh: o.fresh }),
+    after.length ? h('ul', { class: 'deal-also', 'aria-label': 'Then' }, ...after.map((d) => line(d))) : null,
+  ].filter((x): x is HTMLElement => !!x);
+}
+
 export interface BoardOpts {
   last: Deal[]; // the deals settled by the last message that settled any, in order
   fresh: boolean; // a deal was settled by this message: animate it and the next posts
@@ -120,7 +142,7 @@ export function renderPotBoard(s: PotState, o: BoardOpts = { last: [], fresh: fa
     'section',
     { class: 'board pot-board', 'aria-label': 'The table', role: 'region' },
     money,
-    ...o.last.map((d, i) => renderDeal(d, house, { fresh: o.fresh, first: i === 0 })),
+    ...settledDeals(o, house),
     s.over ? null : h('div', { class: 'now' }, whose ? h('div', { class: 'deal-head' }, h('span', { class: 'deal-who' }, whose)) : null, posts),
     h(
       'div',
