@@ -350,6 +350,40 @@ TEST_F(ServerTest, APlayerGoneLongerThanTheTimeoutIsPlayedByABotUntilTheyComeBac
   EXPECT_TRUE(table_of(ann)["seats"][1]["connected"]);
 }
 
+TEST_F(ServerTest, APersonToActHasTheTimeoutAndABotMovesForThemWhenItRunsOut) {
+  // 30 deals: the game goes on past the first turns whoever is dealt what.
+  Seat ann = create("hoyle", 2, "Ann", {{"timeout", 20}, {"set", {{"deals", "30"}}}});
+  Seat bob = join(ann.table, "Bob");
+  command(ann, "start");
+  json table = table_of(ann);
+  EXPECT_EQ(table["set"], json({{"deals", "30"}}));
+  ASSERT_EQ(table["status"], "playing");
+  Seat to_act = table["to_act"] == "Ann" ? ann : bob;
+  EXPECT_EQ(table["turn_left_ms"], 20000);
+  std::size_t moves = table["moves"];
+  hooks_->advance(std::chrono::seconds(5));
+  hooks_->run();
+  // Someone else's message (a chat line does not move the game) leaves the clock running.
+  command(to_act.conn == ann.conn ? bob : ann, "chat", {{"text", "hurry"}});
+  EXPECT_EQ(table_of(ann)["moves"], moves);
+  ask(ann.conn, {{"type", "watch"}, {"table", ann.table}});
+  ask(ann.conn, {{"type", "resume"}, {"table", ann.table}, {"token", ann.token}});
+  EXPECT_EQ(table_of(ann)["turn_left_ms"], 15000);
+  // Connected, but idle past the timeout: a sensible bot makes the move for them.
+  hooks_->advance(std::chrono::seconds(15));
+  hooks_->run();
+  table = table_of(ann);
+  EXPECT_GT(table["moves"].get<std::size_t>(), moves);
+  EXPECT_TRUE(table["seats"][to_act.seat]["connected"]);
+  EXPECT_FALSE(table["seats"][to_act.seat]["away"]);
+  // Whoever is to act now has a fresh clock (or none, once the game is over).
+  if (table["status"] == "playing") {
+    EXPECT_EQ(table["turn_left_ms"], 20000);
+  } else {
+    EXPECT_TRUE(table["turn_left_ms"].is_null());
+  }
+}
+
 TEST_F(ServerTest, HintsAreForThePlayerToActAndChatIsShortText) {
   // 30 deals: in two, every turn can be a pair or consecutive posts, and the game over at once.
   Seat ann = create("hoyle", 2, "Ann", {{"set", {{"deals", "30"}}}});

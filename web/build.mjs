@@ -1,6 +1,7 @@
-// Bundles src/main.ts into dist/app.js and copies the static files beside it.
+// Bundles src/main.ts into dist/app.js and copies the static files (index.html, app.css,
+// public/: icons, manifest, service worker) beside it.
 import { build } from 'esbuild';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,4 +19,6 @@ await build({
   logLevel: 'warning',
 });
 for (const f of ['index.html', 'app.css']) copyFileSync(join(here, f), join(dist, f));
+// The app's icons, manifest and service worker (public/), beside the page.
+for (const f of readdirSync(join(here, 'public'))) copyFileSync(join(here, 'public', f), join(dist, f));
 console.log('built', dist);

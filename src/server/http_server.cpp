@@ -48,6 +48,8 @@ const char* content_type(const std::filesystem::path& path) {
   if (ext == ".css") return "text/css; charset=utf-8";
   if (ext == ".svg") return "image/svg+xml";
   if (ext == ".png") return "image/png";
+  if (ext == ".ico") return "image/x-icon";
+  if (ext == ".webmanifest") return "application/manifest+json";
   if (ext == ".json" || ext == ".map") return "application/json";
   return "application/octet-stream";
 }

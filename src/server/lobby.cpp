@@ -201,6 +201,8 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
     auto action = message.find("action");
     if (action == message.end() || !action->is_object()) throw Refused("bad_message", "\"act\" needs an \"action\" object");
     room.act(seat, *action);
+    broadcast(room, seat);
+    return plan_bot(room);
   } else if (type == "bot" || type == "start" || type == "again") {
     if (seat != 0) throw Refused("not_creator", fmt::format("only the table's creator may {}", type == "bot" ? "add bots" : type));
     if (type == "bot") room.seat_bot(text_field(message, "kind", 32));
@@ -275,7 +277,7 @@ void Lobby::join(ConnId conn, Connection& c, const json& message) {
 void Lobby::watch(ConnId conn, Connection& c, const json& message) {
   Room& room = room_named(message);
   attach(conn, c, room, -1);
-  send_table(conn, c, room, room.snapshot());
+  send_table(conn, c, room, snapshot_of(room));
 }
 
 void Lobby::resume(ConnId conn, Connection& c, const json& message) {
@@ -355,10 +357,56 @@ void Lobby::send_table(ConnId conn, Connection& c, const Room& room, const json&
   send(conn, out);
 }
 
-void Lobby::broadcast(Room& room) {
+void Lobby::arm_clock(Room& room, int actor) {
+  int seat = room.seat_to_act();
+  TurnClock& k = clocks_[room.code()];
+  bool person = seat >= 0 && room.seats()[static_cast<std::size_t>(seat)].bot.empty() && !room.seats()[static_cast<std::size_t>(seat)].away;
+  if (!person) {
+    k.seat = -1;
+    return;
+  }
+  // The same turn goes on (someone else bought chips, a seat came or went): the clock runs on.
+  if (k.seat == seat && k.game == room.game_number() && actor != seat) return;
+  auto timeout = std::chrono::seconds(room.timeout_seconds());
+  k = TurnClock{room.game_number(), seat, hooks_.now() + timeout, ++clock_serial_, false};
+  hooks_.after(timeout, [this, code = room.code(), serial = k.serial] { clock_ran_out(code, serial); });
+}
+
+void Lobby::clock_ran_out(const std::string& code, std::uint64_t serial) {
+  auto it = rooms_.find(code);
+  auto k = clocks_.find(code);
+  if (it == rooms_.end() || k == clocks_.end() || k->second.serial != serial || k->second.seat < 0) return;
+  Room& room = *it->second;
+  if (room.seat_to_act() != k->second.seat || room.game_number() != k->second.game) return;
+  k->second.ran_out = true;
+  plan_bot(room);
+}
+
+std::optional<std::string> Lobby::bot_for(const Room& room) const {
+  if (auto kind = room.bot_to_play()) return kind;
+  auto k = clocks_.find(room.code());
+  if (k != clocks_.end() && k->second.ran_out && k->second.seat >= 0 && k->second.seat == room.seat_to_act() &&
+      k->second.game == room.game_number())
+    return "sensible";
+  return std::nullopt;
+}
+
+json Lobby::snapshot_of(const Room& room) const {
+  json snapshot = room.snapshot();
+  snapshot["turn_left_ms"] = nullptr;
+  auto k = clocks_.find(room.code());
+  if (k != clocks_.end() && k->second.seat >= 0 && k->second.seat == room.seat_to_act() && k->second.game == room.game_number()) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(k->second.deadline - hooks_.now()).count();
+    snapshot["turn_left_ms"] = std::max<std::int64_t>(0, left);
+  }
+  return snapshot;
+}
+
+void Lobby::broadcast(Room& room, int actor) {
+  arm_clock(room, actor);
   auto at = at_table_.find(room.code());
   if (at == at_table_.end()) return;
-  json snapshot = room.snapshot();
+  json snapshot = snapshot_of(room);
   for (ConnId id : at->second) send_table(id, conns_.at(id), room, snapshot);
 }
 
@@ -406,7 +454,7 @@ void Lobby::hint(ConnId conn, Connection&, const json& message) {
 }
 
 void Lobby::plan_bot(Room& room) {
-  if (bot_planned_[room.code()] || !room.bot_to_play()) return;
+  if (bot_planned_[room.code()] || !bot_for(room)) return;
   bot_planned_[room.code()] = true;
   hooks_.after(options_.bot_delay, [this, code = room.code(), moves = room.moves()] { bot_move(code, moves); });
 }
@@ -415,7 +463,7 @@ void Lobby::bot_move(const std::string& code, std::size_t moves) {
   auto it = rooms_.find(code);
   if (it == rooms_.end()) return;
   Room& room = *it->second;
-  auto kind = room.bot_to_play();
+  auto kind = bot_for(room);
   if (!kind || room.moves() != moves) {
     bot_planned_[code] = false;
     return plan_bot(room);
@@ -441,15 +489,16 @@ void Lobby::bot_chose(const std::string& code, std::size_t moves, const json& ac
   bot_planned_[code] = false;
   if (action.is_object() && action.contains("failed")) return bot_failed(room, action["failed"].get<std::string>());
   // Someone may have moved meanwhile (a rebuy, a person back from away): then choose again.
-  if (!action.is_null() && room.moves() == moves && room.bot_to_play()) {
+  if (!action.is_null() && room.moves() == moves && bot_for(room)) {
+    int seat = room.seat_to_act();
     try {
-      room.act(room.seat_to_act(), action);
+      room.act(seat, action);
     } catch (const Refused& e) {
       // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
       std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", code.c_str(), e.what());
       return;
     }
-    broadcast(room);
+    broadcast(room, seat);
   }
   plan_bot(room);
 }
@@ -458,7 +507,7 @@ void Lobby::bot_chose(const std::string& code, std::size_t moves, const json& ac
 // limit) is replaced by the sensible bot for the rest of the table, and the table is told why:
 // the game goes on rather than waiting for a move that will not come.
 void Lobby::bot_failed(Room& room, const std::string& reason) {
-  auto kind = room.bot_to_play();
+  auto kind = bot_for(room);
   int seat = room.seat_to_act();
   if (!kind || seat < 0 || *kind == "sensible") {
     std::fprintf(stderr, "serve: table %s: the bot could not choose: %s\n", room.code().c_str(), reason.c_str());

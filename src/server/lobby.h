@@ -5,6 +5,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -93,7 +94,11 @@ class Lobby {
 
   void send(ConnId conn, const json& message);
   void send_table(ConnId conn, Connection& c, const Room& room, const json& snapshot);
-  void broadcast(Room& room);
+  // Tells every connection at the table; `actor`: the seat whose move this follows, if any
+  // (its turn clock starts again).
+  void broadcast(Room& room, int actor = -1);
+  // The room's snapshot with the turn clock (`turn_left_ms`).
+  json snapshot_of(const Room& room) const;
   // Sends one message to every connection at the table.
   void tell_table(const Room& room, const json& line);
   // Plans the next bot move at a table when a bot (or a bot for an absent person) is to act.
@@ -102,6 +107,20 @@ class Lobby {
   void bot_chose(const std::string& code, std::size_t moves, const json& action);
   void bot_failed(Room& room, const std::string& reason);
   void away_check(const std::string& code, int seat, std::uint64_t gone);
+  // A person's turn clock: it starts when their turn starts (or they move and are still to
+  // act) and runs the table's timeout; run out, a sensible bot makes that one move for them.
+  struct TurnClock {
+    int game = 0;
+    int seat = -1;  // -1: no clock runs (a bot or an away person is to act, or no game)
+    std::chrono::steady_clock::time_point deadline{};
+    std::uint64_t serial = 0;
+    bool ran_out = false;
+  };
+  void arm_clock(Room& room, int actor);
+  void clock_ran_out(const std::string& code, std::uint64_t serial);
+  // The bot kind to play the seat to act: the room's (a bot, an away person), or "sensible"
+  // for a person whose turn clock ran out.
+  std::optional<std::string> bot_for(const Room& room) const;
   int watchers(const std::string& code) const;
 
   Store& store_;
@@ -109,6 +128,8 @@ class Lobby {
   LobbyOptions options_;
   std::map<std::string, std::unique_ptr<Room>> rooms_;
   std::map<std::string, bool> bot_planned_;
+  std::map<std::string, TurnClock> clocks_;
+  std::uint64_t clock_serial_ = 0;
   std::map<ConnId, Connection> conns_;
   std::map<std::string, std::set<ConnId>> at_table_;  // table code -> the connections sitting at or watching it
 };

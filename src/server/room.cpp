@@ -270,6 +270,7 @@ json Room::snapshot() const {
   json out = {{"type", "table"},     {"table", code_},        {"rules", label()},
               {"family", info.family}, {"title", info.title}, {"status", status_name(status())},
               {"game", game_number()}, {"creator", 0},        {"timeout", spec_.timeout_seconds},
+              {"set", spec_.sets},
               {"seats", seats},       {"commit", games_.back().commit},
               {"seed", nullptr},       {"state", nullptr},     {"to_act", nullptr},
               {"event_count", events_.size()}, {"moves", moves()}};

@@ -2,6 +2,7 @@
 // button for the step-through of the game.
 
 import { h, signed } from './dom';
+import { chips } from './narration';
 import type { TableMsg } from './types';
 import { isTb } from './types';
 
@@ -10,13 +11,14 @@ export interface AfterGameActions {
   replay(): void;
 }
 
-export function renderAfterGame(t: TableMsg, act: AfterGameActions): HTMLElement | null {
+/** `earlier`: a game before the one being played now (no "play again"; folded). */
+export function renderAfterGame(t: TableMsg, act: AfterGameActions, opts: { earlier?: boolean } = {}): HTMLElement | null {
   const s = t.state;
   if (t.status !== 'over' || !s) return null;
   const code = encodeURIComponent(t.table);
   const rows = isTb(s)
     ? [...s.players].sort((a, b) => b.total - a.total).map((p) => [p.name, `${p.total} points`])
-    : [...s.players].sort((a, b) => b.net - a.net).map((p) => [p.name, `${p.chips} chips (${signed(p.net)})`]);
+    : [...s.players].sort((a, b) => b.net - a.net).map((p) => [p.name, `${chips(p.chips)} (${signed(p.net)})`]);
   const winners = s.winners;
   const list = h(
     'ol',
@@ -32,19 +34,27 @@ export function renderAfterGame(t: TableMsg, act: AfterGameActions): HTMLElement
         ? `Ahead of the house: ${winners.join(', ')}`
         : 'Nobody beat the house.'
       : `Winner${winners.length > 1 ? 's' : ''}: ${winners.join(', ')}`;
-  return h(
-    'section',
-    { class: 'panel after-game', 'data-testid': 'after-game', 'aria-label': 'Game over' },
-    h('h2', {}, `Game ${t.game} is over`),
+  // What the game left in the pot (nobody's: a pot game that ends on its deals).
+  const left = !isTb(s) && s.banking === 'pot' && s.pot > 0 ? h('p', { class: 'sub', 'data-testid': 'pot-left' }, `${chips(s.pot)} left in the pot.`) : null;
+  const body = [
     h('p', { class: 'headline' }, headline),
     list,
+    left,
     h(
       'div',
       { class: 'after-actions' },
-      isCreator ? h('button', { type: 'button', class: 'primary', 'data-testid': 'again', onclick: act.again }, 'Play again') : h('span', { class: 'sub' }, 'The host may start another game.'),
+      opts.earlier
+        ? null
+        : isCreator
+          ? h('button', { type: 'button', class: 'primary', 'data-testid': 'again', onclick: act.again }, 'Play again')
+          : h('span', { class: 'sub' }, 'The host may start another game.'),
       h('button', { type: 'button', 'data-testid': 'replay-button', onclick: act.replay }, 'Step through the game'),
-      h('a', { href: `/tables/${code}/verify`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' }, 'Verify'),
-      h('a', { href: `/tables/${code}/log`, download: `inbetween-${t.table}-${t.game}.jsonl`, 'data-testid': 'log-link' }, 'Download log'),
+      h('a', { href: `/tables/${code}/verify${opts.earlier ? `?game=${t.game}` : ''}`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' }, 'Verify'),
+      h('a', { href: `/tables/${code}/log?game=${t.game}`, download: `inbetween-${t.table}-${t.game}.jsonl`, 'data-testid': 'log-link' }, 'Download log'),
     ),
-  );
+  ];
+  if (opts.earlier) {
+    return h('details', { class: 'panel after-game earlier', 'data-testid': 'earlier-game' }, h('summary', {}, `Game ${t.game}: ${headline}`), ...body);
+  }
+  return h('section', { class: 'panel after-game', 'data-testid': 'after-game', 'aria-label': 'Game over' }, h('h2', {}, `Game ${t.game} is over`), ...body);
 }

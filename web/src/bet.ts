@@ -1,6 +1,8 @@
 // The action controls: only the legal actions (from the `legal` the server sends to the player
 // to act), a bet/wager amount limited to the legal range (number input and slider), and the
-// keyboard shortcuts: 1-9 for the buttons in order, and letters for the common ones.
+// keyboard shortcuts: 1-9 for the buttons in the order they are shown, and letters for the
+// common ones. Buying chips (allowed at any time by some rules) sits apart, behind a
+// confirmation, and no key buys. Ending a ThreeBeTween turn with cards that fit asks first.
 
 import { h } from './dom';
 import { actionText } from './narration';
@@ -16,10 +18,20 @@ const LETTERS: Record<string, string> = {
   bet: 'b', pass: 'p', raise: 'r', stand: 's', keep: 'k', draw: 'd', bank: 'n', end_turn: 'e',
 };
 
+/** What the controls need to know besides `legal`. */
+export interface TurnContext {
+  mine: boolean; // the player is to act (a rebuy alone does not make a turn)
+  placedThisTurn?: number; // ThreeBeTween: cards placed since the draw
+  banked?: number; // ThreeBeTween: banked points a bust would lose
+}
+
 export class Controls {
   readonly el: HTMLElement;
+  readonly clock: HTMLElement;
   private readonly status: HTMLElement;
   private readonly area: HTMLElement;
+  private mine = false;
+  private rebuyOpen = false;
   private buttons: Button[] = [];
   private amountInput: HTMLInputElement | null = null;
   private lastAmount: number | null = null;
@@ -30,46 +42,113 @@ export class Controls {
     private readonly askHint: () => void,
   ) {
     this.status = h('p', { class: 'turn', 'data-testid': 'status', role: 'status' });
+    this.clock = h('span', { class: 'clock', 'data-testid': 'countdown', hidden: true });
     this.area = h('div', { class: 'actions', 'data-testid': 'actions' });
-    this.el = h('section', { class: 'panel controls', 'aria-label': 'Your move' }, this.status, this.area);
+    this.el = h('section', { class: 'panel controls', 'aria-label': 'Your move' }, h('div', { class: 'turn-row' }, this.status, this.clock), this.area);
   }
 
   setStatus(text: string): void {
     this.status.textContent = text;
   }
 
-  render(legal: Legal | null, family: string, canHint: boolean): void {
+  render(legal: Legal | null, family: string, ctx: TurnContext): void {
     this.buttons = [];
     this.amountInput = null;
+    this.mine = ctx.mine;
     this.area.replaceChildren();
-    const actions = legal?.actions ?? [];
+    const all = legal?.actions ?? [];
+    const actions = ctx.mine ? all.filter((c) => c.type !== 'rebuy') : [];
+    const rebuy = all.find((c) => c.type === 'rebuy');
     const key = JSON.stringify(actions);
     if (key !== this.lastKey) this.lastAmount = null; // a new decision: start from the suggested amount
     this.lastKey = key;
-    if (!actions.length) return;
 
+    const bet = actions.find((c) => c.type === 'bet');
+    if (bet) this.area.appendChild(this.amountControl(bet, family));
     const row = h('div', { class: 'action-buttons' });
+    const canPlace = actions.some((c) => c.type === 'place');
     for (const c of actions) {
-      if (c.type === 'bet' || c.type === 'rebuy') {
-        this.area.appendChild(this.amountControl(c, family));
-      } else if (c.type === 'call' && Array.isArray(c.ace)) {
+      if (c.type === 'bet') continue;
+      if (c.type === 'call' && Array.isArray(c.ace)) {
         for (const ace of c.ace) this.addButton(row, { type: 'call', ace }, family, null);
+      } else if (c.type === 'end_turn' && canPlace) {
+        this.addButton(row, strip(c), family, 'e', () => this.confirmEndTurn(ctx, actions));
       } else {
         this.addButton(row, strip(c), family, LETTERS[c.type] ?? null);
       }
     }
     if (row.childElementCount) this.area.appendChild(row);
-    if (canHint) {
-      const hint = h('button', { type: 'button', class: 'hint-btn', 'data-testid': 'hint-button', onclick: () => this.askHint() }, 'Hint ', h('kbd', {}, 'h'));
+    if (actions.length) {
+      const hint = h('button', { type: 'button', class: 'hint-btn', 'data-testid': 'hint-button', onclick: () => this.askHint() }, 'Hint', h('kbd', { class: 'letter' }, 'h'));
       this.area.appendChild(h('div', { class: 'action-buttons' }, hint));
     }
-    // digits for every button, in order
+    // digits for the turn's buttons, in the order they are shown
     this.buttons.forEach((b, i) => {
       if (i < 9) b.el.prepend(h('kbd', { class: 'digit' }, String(i + 1)), ' ');
     });
+    if (rebuy) this.area.appendChild(this.rebuyControl(rebuy));
   }
 
-  private addButton(row: HTMLElement, a: Action, family: string, letter: string | null): void {
+  /** Buying chips: apart from the turn's buttons, no key, and a second press to confirm. */
+  private rebuyControl(c: Choice): HTMLElement {
+    const min = c.min ?? 1;
+    const max = Math.max(min, c.max ?? min);
+    const input = h('input', {
+      id: 'rebuy-amount', type: 'number', inputmode: 'numeric', min, max, step: 1, value: min, class: 'amount',
+      'data-testid': 'rebuy-input', 'aria-label': `Chips to buy, ${min} to ${max}`,
+    });
+    const btn = h('button', { type: 'button', class: 'act act-rebuy', 'data-testid': 'action-rebuy' }, 'Buy');
+    let armed = false;
+    const amount = () => Math.min(max, Math.max(min, Math.round(Number(input.value) || min)));
+    input.addEventListener('input', () => {
+      armed = false;
+      btn.textContent = 'Buy';
+    });
+    btn.addEventListener('click', () => {
+      if (!armed) {
+        armed = true;
+        btn.textContent = `Confirm: buy ${amount()} chip${amount() === 1 ? '' : 's'}`;
+        btn.classList.add('confirm');
+        return;
+      }
+      btn.disabled = true;
+      this.send({ type: 'rebuy', amount: amount() });
+    });
+    const box = h(
+      'details',
+      { class: 'rebuy', 'data-testid': 'rebuy', open: this.rebuyOpen },
+      h('summary', {}, `Buy chips (${min}\u2013${max})`),
+      h('div', { class: 'inline' }, input, btn),
+    );
+    box.addEventListener('toggle', () => (this.rebuyOpen = box.open));
+    return box;
+  }
+
+  /** ThreeBeTween: End turn while a drawn card still fits asks first (nothing placed: a bust). */
+  private confirmEndTurn(ctx: TurnContext, actions: Choice[]): void {
+    const fits = [...new Set(actions.filter((c) => c.type === 'place').map((c) => c.card ?? '?'))];
+    const bust = !ctx.placedThisTurn;
+    const text = bust
+      ? `Nothing placed yet: ending the turn now is a bust. The round scores 0${ctx.banked ? ` and the ${ctx.banked} banked points are lost` : ''}. ${fits.join(', ')} would fit.`
+      : `${fits.join(', ')} still ${fits.length === 1 ? 'fits' : 'fit'}; ending the turn discards ${fits.length === 1 ? 'it' : 'them'}.`;
+    const yes = h('button', { type: 'button', class: 'danger', 'data-testid': 'confirm-yes' }, bust ? 'Bust: end the turn' : 'End the turn');
+    const no = h('button', { type: 'button', class: 'primary', 'data-testid': 'confirm-no' }, 'Keep placing');
+    const box = h('div', { class: 'confirm-box', role: 'alertdialog', 'aria-label': 'End the turn?', 'data-testid': 'confirm-end-turn' }, h('p', {}, text), h('div', { class: 'action-buttons' }, no, yes));
+    yes.addEventListener('click', () => {
+      box.remove();
+      this.fire({ type: 'end_turn' });
+    });
+    no.addEventListener('click', () => {
+      box.remove();
+      this.unlock();
+    });
+    for (const b of this.buttons) b.el.disabled = true;
+    this.area.querySelector('.confirm-box')?.remove();
+    this.area.prepend(box);
+    no.focus();
+  }
+
+  private addButton(row: HTMLElement, a: Action, family: string, letter: string | null, onRun?: () => void): void {
     const idx = this.buttons.length;
     const el = h(
       'button',
@@ -83,7 +162,7 @@ export class Controls {
       actionText(a, family),
       letter ? h('kbd', { class: 'letter' }, letter) : null,
     );
-    const run = () => this.fire(a);
+    const run = onRun ?? (() => this.fire(a));
     el.addEventListener('click', run);
     row.appendChild(el);
     this.buttons.push({ key: letter, el, run });
@@ -175,6 +254,7 @@ export class Controls {
 
   /** A keyboard shortcut; true when it was one. */
   key(e: KeyboardEvent): boolean {
+    if (!this.mine) return false; // off turn no key acts (a rebuy is a button with a confirmation)
     const k = e.key.toLowerCase();
     if (/^[1-9]$/.test(k)) {
       const b = this.buttons[Number(k) - 1];

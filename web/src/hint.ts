@@ -26,6 +26,11 @@ export class HintPanel {
     this.body.replaceChildren(h('p', { class: 'sub' }, 'Press h or ? on your turn for the exact value of each choice.'));
   }
 
+  /** A line in place of a hint (e.g. asked off turn). */
+  note(text: string): void {
+    this.body.replaceChildren(h('p', { class: 'sub' }, text));
+  }
+
   waiting(): void {
     this.body.replaceChildren(h('p', { class: 'sub' }, 'Working out the odds\u2026'));
   }
@@ -43,7 +48,7 @@ export class HintPanel {
         { class: best ? 'best-row' : '' },
         h('td', {}, actionText(c.action, family), c.why ? h('span', { class: 'why' }, ` (${c.why})`) : null),
         h('td', { class: 'num' }, v === undefined ? '' : (v >= 0 ? '+' : '') + v.toFixed(3)),
-        h('td', {}, h('button', { type: 'button', class: 'small-btn', onclick: () => this.play(c.action) }, 'play')),
+        h('td', {}, h('button', { type: 'button', class: 'small-btn', 'aria-label': `Play ${actionText(c.action, family)}`, onclick: () => this.play(c.action) }, 'play')),
       );
     });
     parts.push(

@@ -3,6 +3,7 @@
 // (join link, add bots, start).
 
 import { h } from './dom';
+import { renderInvite } from './share';
 import { joinLink } from './table';
 import type { Preset, TableListing, TableMsg } from './types';
 
@@ -59,7 +60,7 @@ export class Lobby {
     this.presetSelect = h('select', { id: 'preset', 'data-testid': 'preset-select' });
     this.presetSelect.addEventListener('change', () => this.presetChanged());
     this.seatsInput = h('input', { id: 'seats', type: 'number', min: 1, max: 8, value: 2, 'data-testid': 'seats-input' });
-    this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 5, max: 3600, value: 60, 'data-testid': 'timeout-input' });
+    this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 1, max: 3600, value: 60, 'data-testid': 'timeout-input' });
     this.knobsInput = h('textarea', { id: 'knobs', rows: 2, placeholder: 'start_chips=50, max_bet=5', 'data-testid': 'knobs-input', spellcheck: 'false' });
     this.rulesText = h('textarea', { id: 'rules-text', rows: 6, placeholder: 'game = "pot"\nname = "mine"\n...', 'data-testid': 'rules-text-input', spellcheck: 'false' });
     this.codeInput = h('input', { id: 'code', type: 'text', maxlength: 12, placeholder: 'CODE', autocapitalize: 'characters', 'data-testid': 'join-code-input' });
@@ -129,6 +130,7 @@ export class Lobby {
       ...presets.map((p) => h('option', { value: p.name, title: p.title }, `${p.name} \u2014 ${p.title}`)),
     );
     if (keep && presets.some((p) => p.name === keep)) this.presetSelect.value = keep;
+    else if (presets.some((p) => p.name === 'hoyle')) this.presetSelect.value = 'hoyle'; // the classic game first
     this.presetChanged();
   }
 
@@ -221,7 +223,7 @@ export interface WaitingActions {
   join(name: string): void;
   addBot(kind: string): void;
   start(): void;
-  copyLink(): void;
+  copied(text: string): void;
 }
 
 /** Before the start: the join link, a name to take a seat, and the host's bots and start. */
@@ -231,14 +233,8 @@ export function renderWaiting(t: TableMsg, bots: string[], name: string, act: Wa
   const isCreator = t.you !== null && t.you === t.creator;
   const parts: HTMLElement[] = [
     h('h2', {}, free ? 'Waiting for players' : `Ready for game ${t.game}`),
-    h(
-      'p',
-      { class: 'share' },
-      'Share this link: ',
-      h('a', { href: link, 'data-testid': 'join-link' }, link),
-      ' ',
-      h('button', { type: 'button', class: 'link-btn', onclick: act.copyLink }, 'copy'),
-    ),
+    h('p', { class: 'share' }, 'Invite people with this link:'),
+    renderInvite(link, t.table, { copied: act.copied }),
     h('p', { class: 'sub' }, `${t.seats.length - free} of ${t.seats.length} seats filled.`),
   ];
   if (t.you === null && free > 0) {

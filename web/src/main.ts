@@ -1,31 +1,42 @@
-// The browser table of `inbetween serve` (docs/server.md). Plain TypeScript and DOM, no
-// framework: the page is small (a lobby and one table view that is redrawn from each `table`
-// message), so a framework would add more weight and build steps than it would save.
+// The browser table of `inbetween serve` (docs/server.md). Plain TypeScript and DOM: each region
+// of the table is drawn from its own slice of the `table` message and redrawn only when that
+// slice changed (regions.ts); the board's animations come from the events.
 //
 // This file wires the parts together: the connection, the lobby, the table view, the keys.
 
 import { renderAfterGame } from './aftergame';
 import { Controls } from './bet';
+import { renderPotBoard } from './board';
 import { Chat } from './chat';
+import { TurnClock } from './clock';
 import { Connection, savedName, tokens, type Status } from './connection';
+import { DealTracker } from './deal';
 import { byId, fill, h } from './dom';
+import { buzz, play, setSound, soundOn } from './feel';
+import { renderHelp } from './help';
 import { HintPanel } from './hint';
 import { Lobby, normalizeCode, renderWaiting, type CreateRequest } from './lobby';
 import { Narration } from './narration';
+import { Region } from './regions';
 import { ReplayView } from './replay';
-import { joinLink, renderFairness, renderHeader, renderPotBoard, renderSeats, turnLine } from './table';
+import { joinLink, renderFairness, renderHeader, renderSeats, turnLine } from './table';
 import { renderScoreSheet, renderTbBoard } from './threebetween';
-import type { Action, ServerMsg, TableMsg } from './types';
+import type { Action, GameEvent, ServerMsg, TableMsg, TbState } from './types';
 import { isTb } from './types';
 
 const app = byId('app');
 const connStatus = byId('conn-status');
+const soundToggle = byId<HTMLButtonElement>('sound-toggle');
 
 let code: string | null = null; // the table this page shows
 let table: TableMsg | null = null; // its last `table` message
 let bots: string[] = ['random', 'cautious', 'sensible', 'optimal'];
 let resumeId: number | null = null;
 let lobbyTimer: number | undefined;
+let deals = new DealTracker(false); // the pot/house deals, from the events
+let dealSerial = 0; // counts settled deals; the board animates a deal it has not shown
+let placedThisTurn = 0; // ThreeBeTween: my cards placed since my last draw
+const finished = new Map<number, TableMsg>(); // this table's finished games, by number
 
 const conn = new Connection(Connection.defaultUrl(), {
   onOpen: () => enter(),
@@ -64,10 +75,26 @@ const slots = {
   waiting: h('div'),
   board: h('div', { class: 'board-slot' }),
   after: h('div'),
+  earlier: h('div'),
   fairness: h('div'),
   seats: h('div'),
   score: h('div'),
+  help: h('div'),
   error: h('p', { class: 'error', role: 'alert', 'data-testid': 'table-error' }),
+  info: h('p', { class: 'info', role: 'status', 'data-testid': 'table-info' }),
+};
+const clock = new TurnClock(controls.clock);
+const regions = {
+  head: new Region(slots.head),
+  waiting: new Region(slots.waiting),
+  board: new Region(slots.board),
+  seats: new Region(slots.seats),
+  score: new Region(slots.score),
+  after: new Region(slots.after),
+  earlier: new Region(slots.earlier),
+  fairness: new Region(slots.fairness),
+  help: new Region(slots.help),
+  controls: new Region(null),
 };
 
 const keysHelp = h(
@@ -88,8 +115,8 @@ const tableView = h(
   h(
     'div',
     { class: 'layout' },
-    h('div', { class: 'main-col' }, slots.error, slots.waiting, slots.board, controls.el, slots.after, replay.el, hint.el, slots.fairness),
-    h('aside', { class: 'side-col' }, slots.seats, slots.score, narration.el, chat.el),
+    h('div', { class: 'main-col' }, slots.error, slots.info, slots.waiting, slots.board, controls.el, slots.after, replay.el, hint.el, slots.earlier, slots.fairness),
+    h('aside', { class: 'side-col' }, slots.seats, slots.score, narration.el, chat.el, slots.help),
   ),
   keysHelp,
 );
@@ -104,6 +131,11 @@ function send(msg: Record<string, unknown>, where?: { error(t: string): void }):
 
 function tableError(text: string): void {
   slots.error.textContent = text;
+  if (text) slots.info.textContent = '';
+}
+
+function tableInfo(text: string): void {
+  slots.info.textContent = text;
 }
 
 function withToken(type: string, extra: Record<string, unknown> = {}): number | null {
@@ -122,7 +154,11 @@ function act(a: Action): void {
 }
 
 function askHint(): void {
-  if (!table?.legal?.actions.length) return;
+  if (!table || table.you === null || table.status !== 'playing') return;
+  if (!myTurn(table)) {
+    hint.note('A hint is for your turn; it is not your turn now.');
+    return;
+  }
   hint.waiting();
   withToken('hint');
 }
@@ -130,8 +166,14 @@ function askHint(): void {
 // --- routing ---------------------------------------------------------------------------------
 
 function codeFromHash(): string | null {
-  const c = normalizeCode(decodeURIComponent(location.hash.slice(1)));
-  return c || null;
+  let raw = location.hash.slice(1);
+  try {
+    raw = decodeURIComponent(raw);
+  } catch {
+    return null; // "#%" and other broken escapes: the lobby
+  }
+  const c = normalizeCode(raw);
+  return /^[A-Z0-9]{1,16}$/.test(c) ? c : null;
 }
 
 function go(c: string | null): void {
@@ -151,11 +193,16 @@ function route(ask = true): void {
     chat.clear();
     hint.clear();
     replay.close();
+    finished.clear();
+    for (const r of Object.values(regions)) r.reset();
+    tableError('');
+    tableInfo('');
   }
   if (code) {
     fill(app, tableView);
     window.clearInterval(lobbyTimer);
     fill(slots.head, h('header', { class: 'table-head' }, h('span', { class: 'code', 'data-testid': 'table-code' }, code), ' opening\u2026'));
+    regions.head.reset(); // drawn here, not from a message
   } else {
     fill(app, lobby.el);
     document.title = 'inbetween';
@@ -207,7 +254,10 @@ function receive(m: ServerMsg): void {
       if (m.table === code) chat.add(m.from, m.text);
       return;
     case 'replay':
-      if (m.table === code) replay.load(m.steps, table?.family ?? 'pot', m.game);
+      if (m.table === code) {
+        replay.load(m.steps, table?.family ?? 'pot', m.game);
+        replay.el.scrollIntoView?.({ block: 'nearest' });
+      }
       return;
     case 'error':
       onError(m.code, m.message, m.id);
@@ -224,7 +274,7 @@ function onError(codeName: string, message: string, id: unknown): void {
     }
   }
   if (codeName === 'no_table') {
-    lobby.error(`No table ${code ?? ''}.`);
+    lobby.error(`${message.charAt(0).toUpperCase()}${message.slice(1)}.`); // "There is no table XYZ."
     go(null);
     return;
   }
@@ -241,24 +291,62 @@ function me(t: TableMsg): string | null {
   return t.you !== null ? (t.seats[t.you]?.name ?? null) : null;
 }
 
+/** Whether the page's player is to act (a rebuy allowed at any time is not a turn). */
+function myTurn(t: TableMsg): boolean {
+  const name = me(t);
+  return t.status === 'playing' && !!name && t.to_act === name && !!t.legal?.actions.some((a) => a.type !== 'rebuy');
+}
+
+/** Sounds for the events (when sounds are on), and what the board and controls keep from them. */
+function readEvents(events: GameEvent[], t: TableMsg, replayed: boolean): boolean {
+  const name = me(t);
+  let settled = false;
+  if (!isTb(t.state)) settled = deals.feed(events);
+  let drawing = false;
+  for (const e of events) {
+    if (e.type === 'drew' && e.player === name && !drawing) placedThisTurn = 0;
+    drawing = e.type === 'drew';
+    if (e.type === 'placed' && e.player === name) placedThisTurn += 1;
+  }
+  if (replayed) return false;
+  const types = new Set(events.map((e) => (name && e.player === name ? `my-${e.type}` : e.type)));
+  if (types.has('my-win') || types.has('my-banked') || types.has('my-threebetween')) play('win');
+  else if (types.has('my-loss') || types.has('my-bust')) play('lose');
+  else if (types.has('win') || types.has('loss') || types.has('my-bet')) play('chips');
+  else if (events.some((e) => e.type === 'post_dealt' || e.type === 'third_card' || e.type === 'drew' || e.type === 'limit_dealt')) play('card');
+  return settled;
+}
+
 function showTable(t: TableMsg): void {
   const prev = table;
   // A message with every event of the game (after seated, watch, resume: also on a reconnect)
-  // or of a new game starts the narration afresh.
+  // or of a new game starts the narration and the deals afresh.
   const all = (t.events?.length ?? 0) === t.event_count;
-  if (!prev || all || prev.game !== t.game || t.event_count < (prev.event_count ?? 0)) {
+  const restart = !prev || all || prev.game !== t.game || t.event_count < (prev.event_count ?? 0);
+  if (restart) {
     narration.clear();
     if (t.status !== 'waiting') narration.note(`Game ${t.game}: ${t.rules}.`);
+    deals = new DealTracker(t.family === 'house');
+    placedThisTurn = 0;
   }
-  if (t.events?.length) narration.add(t.events, me(t));
-  const legalChanged = JSON.stringify(prev?.legal ?? null) !== JSON.stringify(t.legal ?? null);
+  if (t.events?.length) narration.add(t.events, me(t), t.family);
+  if (readEvents(t.events ?? [], t, restart)) dealSerial += 1;
+  const mine = myTurn(t);
+  const wasMine = !!prev && prev.game === t.game && myTurn(prev);
+  if (mine && !wasMine && !restart) {
+    play('turn');
+    buzz();
+  }
+  if (prev && prev.game === t.game && prev.moves !== t.moves) hint.clear();
   table = t;
-  if (legalChanged) hint.clear();
   tableError('');
+  if (t.status === 'over') finished.set(t.game, t);
 
-  fill(slots.head, renderHeader(t, copyLink));
-  fill(
-    slots.waiting,
+  const free = t.seats.filter((x) => !x.name).length;
+  regions.head.update({ table: t.table, status: t.status, game: t.game, free, rules: t.rules, set: t.set, title: t.title, timeout: t.timeout }, () =>
+    renderHeader(t, copyLink),
+  );
+  regions.waiting.update({ status: t.status, seats: t.seats, you: t.you, creator: t.creator, game: t.game, bots }, () =>
     t.status === 'waiting'
       ? renderWaiting(t, bots, lobby.name || savedName.get(), {
           join: (name) => {
@@ -267,36 +355,64 @@ function showTable(t: TableMsg): void {
           },
           addBot: (kind) => withToken('bot', { kind }),
           start: () => withToken('start'),
-          copyLink,
+          copied: tableInfo,
         })
       : null,
   );
   const s = t.state;
-  // Over, a pot board holds no cards: the after-game panel takes its place.
-  fill(slots.board, s ? (isTb(s) ? renderTbBoard(s, me(t)) : t.status === 'over' ? null : renderPotBoard(s)) : null);
-  fill(slots.seats, renderSeats(t));
-  fill(slots.score, isTb(s) ? renderScoreSheet(s) : null);
-  fill(slots.after, renderAfterGame(t, { again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game: t.game }) }));
-  fill(slots.fairness, t.status === 'waiting' ? null : renderFairness(t));
+  if (isTb(s)) {
+    const before = prev?.game === t.game && isTb(prev.state) ? (prev.state as TbState) : null;
+    regions.board.update({ s, me: me(t) }, () => renderTbBoard(s, me(t), restart ? null : before));
+  } else if (s && t.status !== 'over') {
+    const { players: _players, ...board } = s;
+    const before = prev?.state && !isTb(prev.state) && prev.game === t.game ? prev.state : null;
+    const potDelta = before && !restart ? (s.banking === 'house' ? (s.house ?? 0) - (before.house ?? 0) : s.pot - before.pot) : 0;
+    const fresh = !restart && regions.board.stamp !== dealSerial;
+    regions.board.stamp = dealSerial;
+    regions.board.update({ board, last: deals.recent, dealSerial }, () => renderPotBoard(s, { last: deals.recent, fresh, potDelta }));
+  } else {
+    regions.board.update(null, () => null); // over: the after-game panel takes the board's place
+  }
+  if (regions.board.drawn) slots.board.classList.remove('skip');
+  regions.seats.update({ seats: t.seats, s: s ? { players: s.players, to_act: s.to_act, dealer: s.dealer } : null, you: t.you, creator: t.creator }, () => renderSeats(t));
+  regions.score.update(isTb(s) ? { players: s.players, target: s.target, winners: s.winners } : null, () => (isTb(s) ? renderScoreSheet(s) : null));
+  const afterActs = (game: number) => ({ again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game }) });
+  regions.after.update({ status: t.status, game: t.game, s: t.status === 'over' ? s : null, you: t.you, creator: t.creator }, () =>
+    renderAfterGame(t, afterActs(t.game)),
+  );
+  // The last finished game stays on the page (standings, verify, log) while the next is played.
+  const earlier = t.status === 'over' ? undefined : finished.get(t.game - 1);
+  regions.earlier.update(earlier ? { game: earlier.game, code: earlier.table } : null, () =>
+    earlier ? renderAfterGame(earlier, afterActs(earlier.game), { earlier: true }) : null,
+  );
+  regions.fairness.update({ status: t.status, commit: t.commit, seed: t.seed, game: t.game }, () => (t.status === 'waiting' ? null : renderFairness(t)));
+  regions.help.update({ rules: t.rules, family: t.family, title: t.title, set: t.set, timeout: t.timeout }, () => renderHelp(t));
 
-  const mine = !!t.legal && t.legal.actions.length > 0;
   controls.setStatus(turnLine(t));
-  controls.render(mine ? t.legal : null, t.family, mine);
+  const tbMe = isTb(s) ? s.players.find((p) => p.name === me(t)) : undefined;
+  // A decision of mine after a move is a new one, even with the same choices (the buttons were
+  // disabled when pressed); off turn a move elsewhere leaves the chip-buying box as it is.
+  regions.controls.update({ legal: t.legal, mine, family: t.family, placedThisTurn, banked: tbMe?.banked ?? 0, moves: mine ? t.moves : null }, () => {
+    controls.render(t.legal, t.family, { mine, placedThisTurn, banked: tbMe?.banked ?? 0 });
+    return null;
+  });
   controls.el.classList.toggle('my-turn', mine);
+  clock.set(t.status === 'playing' ? t.turn_left_ms : null, t.to_act ?? '', mine);
   hint.el.hidden = t.you === null || t.status !== 'playing';
   const waiting = t.status === 'waiting';
   controls.el.hidden = waiting || t.status === 'over';
   narration.el.hidden = waiting;
   keysHelp.hidden = t.you === null || waiting;
   document.title = `${mine ? '\u25B6 your turn \u2014 ' : ''}${t.table} \u2014 inbetween`;
+  tableView.dataset.moves = String(t.moves); // how far the page has drawn (the tests wait on it)
 }
 
 function copyLink(): void {
   if (!code) return;
   const link = joinLink(code);
   navigator.clipboard?.writeText(link).then(
-    () => tableError(`Copied ${link}`),
-    () => tableError(link),
+    () => tableInfo(`Copied ${link}`),
+    () => tableInfo(link),
   );
 }
 
@@ -338,6 +454,23 @@ document.addEventListener('keydown', (e) => {
   if (controls.key(e)) e.preventDefault();
 });
 
+function showSound(): void {
+  const on = soundOn();
+  soundToggle.textContent = on ? '\u266A sound on' : '\u266A sound off';
+  soundToggle.setAttribute('aria-pressed', String(on));
+}
+soundToggle.addEventListener('click', () => {
+  setSound(!soundOn());
+  showSound();
+  play('card');
+});
+showSound();
+
+// A tap on the board, or any key, finishes its animations at once.
+slots.board.addEventListener('click', () => slots.board.classList.add('skip'));
+document.addEventListener('keydown', () => slots.board.classList.add('skip'), { capture: true });
+
 window.addEventListener('hashchange', () => route());
 route();
 conn.connect();
+if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => undefined);

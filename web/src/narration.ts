@@ -5,7 +5,7 @@ import { cardText } from './cards';
 import { h } from './dom';
 import type { Action, GameEvent, Choice } from './types';
 
-const OUTCOMES: Record<string, string> = {
+export const OUTCOMES: Record<string, string> = {
   between: 'between the posts',
   outside: 'outside the posts',
   hit_post: 'hit a post',
@@ -14,7 +14,7 @@ const OUTCOMES: Record<string, string> = {
   no_trips: 'no trips',
 };
 
-function chips(n: number | undefined): string {
+export function chips(n: number | undefined): string {
   return `${n ?? 0} chip${n === 1 ? '' : 's'}`;
 }
 
@@ -23,8 +23,9 @@ function laid(l: { card: string; as?: string | null } | undefined): string {
   return l.as && l.card.includes('/') ? `${l.card} as ${l.as}` : l.card;
 }
 
-/** One sentence for one event. */
-export function eventText(e: GameEvent): string {
+/** One sentence for one event; `family`: "house" words a wager as a wager. */
+export function eventText(e: GameEvent, family?: string): string {
+  const house = family === 'house';
   const who = e.player ?? 'The table';
   const c = e.card ? cardText(e.card) : '';
   switch (e.type) {
@@ -33,7 +34,7 @@ export function eventText(e: GameEvent): string {
     case 'draw_for_deal':
       return `${who} draws ${c} for the deal.`;
     case 'dealer_chosen':
-      return `${who} deals first.`;
+      return house ? `${who} wagers first.` : `${who} deals first.`;
     case 'ante':
       return `${who} antes ${chips(e.amount)}.`;
     case 'banker_stake':
@@ -51,9 +52,9 @@ export function eventText(e: GameEvent): string {
     case 'consecutive_loss':
       return `Consecutive posts: ${who} pays ${chips(e.amount)} into the pot.`;
     case 'push':
-      return e.amount ? `${who}: a push, the ${chips(e.amount)} come back.` : `${who}: no bet this turn.`;
+      return e.amount ? `${who}: a push, the ${chips(e.amount)} ${e.amount === 1 ? 'comes' : 'come'} back.` : `${who}: no bet this turn.`;
     case 'bet':
-      return `${who} bets ${e.amount}.`;
+      return `${who} ${house ? 'wagers' : 'bets'} ${e.amount}.`;
     case 'raise':
       return `${who} raises by ${e.amount}.`;
     case 'stand':
@@ -69,7 +70,8 @@ export function eventText(e: GameEvent): string {
     case 'dealer_takes_pot':
       return `${who}, the dealer, takes the ${chips(e.amount)} left in the pot.`;
     case 'dealer_changed':
-      return `The deal passes to ${who}.`;
+      // Red Dog: the house deals; the order of play moves round each hand.
+      return house ? `Next hand, ${who} wagers first.` : `The deal passes to ${who}.`;
     case 'game_over':
       return 'The game is over.';
     // ThreeBeTween
@@ -154,9 +156,9 @@ export class Narration {
     this.list.replaceChildren();
   }
 
-  add(events: GameEvent[], me?: string | null): void {
+  add(events: GameEvent[], me?: string | null, family?: string): void {
     for (const e of events) {
-      const li = h('li', { class: `ev ev-${e.type}${me && e.player === me ? ' mine' : ''}` }, eventText(e));
+      const li = h('li', { class: `ev ev-${e.type}${me && e.player === me ? ' mine' : ''}` }, eventText(e, family));
       this.list.appendChild(li);
     }
     while (this.list.childElementCount > MAX_LINES) this.list.firstElementChild?.remove();

@@ -1,9 +1,12 @@
 // The step-through of a finished game (`replay` reply): a slider over the steps, each shown with
-// the table as it was after the step and the step's events in words.
+// the step's events in words and the table: in the pot and house games the deal the step played
+// (the acting player's posts, from the state before the step, with the third card of the step's
+// events), then the table as the step left it.
 
+import { renderPotBoard } from './board';
+import { dealOfStep } from './deal';
 import { h, signed } from './dom';
 import { actionText, eventText } from './narration';
-import { renderPotBoard } from './table';
 import { renderScoreSheet, renderTbBoard } from './threebetween';
 import type { ReplayStep, State } from './types';
 import { isTb } from './types';
@@ -72,19 +75,22 @@ export class ReplayView {
     this.slider.value = String(i);
     const what = st.player && st.action ? `${st.player}: ${actionText(st.action, this.family)}` : 'the deal';
     this.label.textContent = `Step ${i} of ${this.steps.length - 1} \u2014 ${what}`;
+    const before = i > 0 ? this.steps[i - 1].state : null;
     this.view.replaceChildren(
-      boardOf(st.state),
-      h('ol', { class: 'replay-events' }, ...st.events.map((e) => h('li', {}, eventText(e)))),
+      boardOf(st, before, this.family),
+      h('ol', { class: 'replay-events' }, ...st.events.map((e) => h('li', {}, eventText(e, this.family)))),
     );
   }
 }
 
-function boardOf(s: State): HTMLElement {
-  if (isTb(s)) return h('div', {}, renderTbBoard(s, null), renderScoreSheet(s));
+function boardOf(st: ReplayStep, before: State | null, family: string): HTMLElement {
+  const s = st.state;
+  if (isTb(s)) return h('div', {}, renderTbBoard(s, null, isTb(before) ? before : null), renderScoreSheet(s));
+  const last = dealOfStep(before && !isTb(before) ? before : null, st.events, family === 'house');
   return h(
     'div',
     {},
-    renderPotBoard(s),
+    renderPotBoard(s, { last: last ? [last] : [], fresh: false, potDelta: 0 }),
     h('ul', { class: 'replay-stacks' }, ...s.players.map((p) => h('li', {}, `${p.name}: ${p.chips} (${signed(p.net)})`))),
   );
 }

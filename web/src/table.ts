@@ -1,16 +1,23 @@
-// The table's common parts: the header (code, status, fairness), the seats with their stacks
-// or scores, and the pot/house board (posts, spread, pot).
+// The table's common parts: the header (code, status, the rules and knobs in force), fairness,
+// and the seats with their stacks or scores. The pot/house board is board.ts.
 
-import { cardEl, slotEl } from './cards';
 import { h, signed } from './dom';
-import type { PotState, Seat, State, TableMsg } from './types';
+import type { Seat, State, TableMsg } from './types';
 import { isTb } from './types';
 
 export function joinLink(code: string): string {
   return `${location.origin}${location.pathname}#${code}`;
 }
 
+/** The knobs the table changed, as "deals = 30, target = 40"; empty for none. */
+export function knobsText(t: Pick<TableMsg, 'set'>): string {
+  return Object.entries(t.set ?? {})
+    .map(([k, v]) => `${k} = ${v}`)
+    .join(', ');
+}
+
 export function renderHeader(t: TableMsg, onCopy: () => void): HTMLElement {
+  const knobs = knobsText(t);
   const status =
     t.status === 'waiting' ? (t.seats.some((x) => !x.name) ? 'waiting for players' : `game ${t.game} waiting for the start`) : t.status === 'playing' ? `game ${t.game} in play` : `game ${t.game} over`;
   return h(
@@ -20,10 +27,18 @@ export function renderHeader(t: TableMsg, onCopy: () => void): HTMLElement {
       'div',
       { class: 'title-row' },
       h('span', { class: 'code', 'data-testid': 'table-code', title: 'table code' }, t.table),
-      h('button', { type: 'button', class: 'link-btn', onclick: onCopy, 'data-testid': 'copy-link' }, 'copy join link'),
+      h('button', { type: 'button', class: 'link-btn', onclick: onCopy, 'data-testid': 'copy-link' }, 'copy link'),
       h('span', { class: `badge status-${t.status}`, 'data-testid': 'table-status' }, status),
     ),
-    h('div', { class: 'rules-title' }, h('strong', {}, t.rules), ' \u2014 ', t.title, ` \u00b7 ${t.timeout} s a turn`),
+    // The preset's own description says what its knobs were; with knobs changed it would say
+    // something untrue ("first to 100" with target = 40), so the changed knobs stand in its place.
+    h(
+      'div',
+      { class: 'rules-title', 'data-testid': 'rules-title' },
+      h('strong', {}, t.rules),
+      knobs ? h('span', { 'data-testid': 'knobs' }, ' with ', knobs) : h('span', {}, ' \u2014 ', t.title),
+      ` \u00b7 ${t.timeout} s a turn`,
+    ),
   );
 }
 
@@ -62,7 +77,7 @@ function seatStats(state: State | null, name: string): HTMLElement | null {
   return h(
     'span',
     { class: 'stats' },
-    h('span', { class: 'stack', title: 'chips' }, `${p.chips}`, h('span', { class: 'unit' }, ' chips')),
+    h('span', { class: 'stack', title: 'chips' }, `${p.chips}`, h('span', { class: 'unit' }, p.chips === 1 ? ' chip' : ' chips')),
     h('span', { class: `sub ${p.net > 0 ? 'up' : p.net < 0 ? 'down' : ''}` }, signed(p.net)),
     p.wager ? h('span', { class: 'sub wager' }, `wager ${p.wager}${p.raised ? ' (raised)' : ''}`) : null,
     p.in ? null : h('span', { class: 'sub' }, 'out'),
@@ -75,7 +90,8 @@ export function renderSeats(t: TableMsg): HTMLElement {
   t.seats.forEach((s: Seat, i: number) => {
     const name = s.name;
     const toAct = !!name && state?.to_act === name;
-    const dealer = !!name && !!state && state.dealer === name;
+    // Red Dog: the house deals; its `dealer` is only who wagers first.
+    const dealer = !!name && !!state && state.dealer === name && !(!isTb(state) && state.banking === 'house');
     const cls = ['seat', toAct ? 'to-act' : '', t.you === i ? 'me' : '', name ? '' : 'empty'].filter(Boolean).join(' ');
     const flags: string[] = [];
     if (s.bot) flags.push(`bot: ${s.bot}`);
@@ -109,52 +125,4 @@ export function turnLine(t: TableMsg): string {
   const me = t.you !== null ? t.seats[t.you]?.name : null;
   if (t.to_act && t.to_act === me) return 'Your turn.';
   return t.to_act ? `${t.to_act} to act.` : '';
-}
-
-const PHASES: Record<string, string> = {
-  wager: 'place your wagers',
-  call_first_ace: 'call the first ace high or low',
-  call_second_ace: 'call the second ace high or low',
-  bet: 'bet on the third card',
-  raise: 'raise or stand',
-  over: 'over',
-};
-
-export function renderPotBoard(s: PotState): HTMLElement {
-  const posts = h('div', { class: 'posts', 'data-testid': 'posts' });
-  for (let i = 0; i < 2; i++) {
-    const c = s.posts[i];
-    posts.appendChild(
-      c ? cardEl(c, { ace: s.ace_values[i] ?? null, testid: `post-${i}` }) : slotEl(i === 0 ? 'first post, not dealt' : 'second post, not dealt'),
-    );
-    if (i === 0) {
-      const mid = s.third_card
-        ? cardEl(s.third_card, { testid: 'third-card' })
-        : h(
-            'div',
-            { class: 'spread', 'data-testid': 'spread' },
-            s.spread !== undefined ? h('span', { class: 'spread-n' }, String(s.spread)) : h('span', { class: 'spread-n' }, '\u2013'),
-            h('span', { class: 'spread-l' }, 'spread'),
-          );
-      posts.appendChild(mid);
-    }
-  }
-  const money =
-    s.banking === 'house'
-      ? h('div', { class: 'pot', 'data-testid': 'pot' }, h('span', { class: 'pot-l' }, 'house '), h('span', { class: 'pot-n' }, signed(s.house ?? 0)))
-      : h('div', { class: 'pot', 'data-testid': 'pot' }, h('span', { class: 'pot-l' }, 'pot '), h('span', { class: 'pot-n' }, String(s.pot)));
-  const deals = s.deals_total ? `deal ${Math.min(s.deals_done + 1, s.deals_total)} of ${s.deals_total}` : `deal ${s.deals_done + 1}`;
-  return h(
-    'section',
-    { class: 'board pot-board', 'aria-label': 'The table' },
-    money,
-    posts,
-    h(
-      'div',
-      { class: 'board-info' },
-      h('span', {}, PHASES[s.phase] ?? s.phase),
-      h('span', {}, s.over ? 'game over' : deals),
-      h('span', {}, `shoe ${s.shoe.remaining}${s.shoe.shuffles ? `, reshuffled ${s.shoe.shuffles}\u00d7` : ''}`),
-    ),
-  );
 }

@@ -13,7 +13,25 @@ const PHASES: Record<string, string> = {
   over: 'over',
 };
 
-function playerRow(p: TbPlayer, s: TbState, me: string | null): HTMLElement {
+/** The cards a player had showing, by place ("low:K", "space1:E/O", "drawn:T"), to animate the new. */
+function shown(p: TbPlayer | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!p) return out;
+  if (p.limits) {
+    out.add(`low:${p.limits.low.card}`);
+    out.add(`high:${p.limits.high.card}`);
+  }
+  p.spaces.forEach((sp, i) => out.add(`space${i}:${sp.card}`));
+  for (const c of p.drawn) out.add(`drawn:${c}`);
+  for (const c of p.limit_cards) out.add(`limit:${c}`);
+  return out;
+}
+
+function playerRow(p: TbPlayer, s: TbState, me: string | null, before: Set<string> | null): HTMLElement {
+  const fresh = (el: Element, key: string) => {
+    if (before && !before.has(key)) el.classList.add('deal-in');
+    return el;
+  };
   const toAct = s.to_act === p.name;
   const row = h('div', {
     class: `tb-row${toAct ? ' to-act' : ''}${p.name === me ? ' me' : ''} status-${p.status}`,
@@ -22,7 +40,7 @@ function playerRow(p: TbPlayer, s: TbState, me: string | null): HTMLElement {
   const head = h(
     'div',
     { class: 'tb-head' },
-    h('span', { class: 'name' }, toAct ? '\u25B6 ' : '', p.name, p.name === me ? ' (you)' : '', s.dealer === p.name ? ' D' : ''),
+    h('span', { class: 'name' }, toAct ? '\u25B6 ' : '', p.name, p.name === me ? ' (you)' : '', s.dealer === p.name ? h('span', { class: 'dealer', title: 'dealer' }, 'D') : null),
     h('span', { class: 'tb-score' }, `round ${p.round} \u00b7 total ${p.total}`),
     p.status !== 'in' ? h('span', { class: 'badge' }, p.status) : null,
   );
@@ -30,16 +48,16 @@ function playerRow(p: TbPlayer, s: TbState, me: string | null): HTMLElement {
 
   const line = h('div', { class: 'tb-line', 'aria-label': `${p.name}'s limits and spaces` });
   if (p.limits) {
-    line.appendChild(labelled(cardEl(p.limits.low.card, { as: p.limits.low.as, small: true }), 'low'));
+    line.appendChild(labelled(fresh(cardEl(p.limits.low.card, { as: p.limits.low.as, small: true }), `low:${p.limits.low.card}`), 'low'));
     for (let i = 0; i < 3; i++) {
       const sp = p.spaces[i];
       line.appendChild(
-        labelled(sp ? cardEl(sp.card, { as: sp.as, small: true }) : slotEl(`space ${i + 1}, empty`, { small: true }), `space ${i + 1}`),
+        labelled(sp ? fresh(cardEl(sp.card, { as: sp.as, small: true }), `space${i}:${sp.card}`) : slotEl(`space ${i + 1}, empty`, { small: true }), `space ${i + 1}`),
       );
     }
-    line.appendChild(labelled(cardEl(p.limits.high.card, { as: p.limits.high.as, small: true }), 'high'));
+    line.appendChild(labelled(fresh(cardEl(p.limits.high.card, { as: p.limits.high.as, small: true }), `high:${p.limits.high.card}`), 'high'));
   } else if (p.limit_cards.length) {
-    for (const c of p.limit_cards) line.appendChild(labelled(cardEl(c, { small: true }), 'limit card'));
+    for (const c of p.limit_cards) line.appendChild(labelled(fresh(cardEl(c, { small: true }), `limit:${c}`), 'limit card'));
     line.appendChild(h('span', { class: 'tb-note' }, 'limit cards, not laid yet'));
   } else {
     line.appendChild(h('span', { class: 'tb-note' }, 'no limits'));
@@ -48,7 +66,7 @@ function playerRow(p: TbPlayer, s: TbState, me: string | null): HTMLElement {
 
   if (p.drawn.length) {
     const drawn = h('div', { class: 'tb-drawn', 'data-testid': 'drawn' }, h('span', { class: 'tb-note' }, 'drawn: '));
-    for (const c of p.drawn) drawn.appendChild(cardEl(c, { small: true }));
+    for (const c of p.drawn) drawn.appendChild(fresh(cardEl(c, { small: true }), `drawn:${c}`));
     row.appendChild(drawn);
   }
   if (toAct && p.limits && p.open_letters.length && p.status === 'in') {
@@ -61,10 +79,11 @@ function labelled(card: Element, label: string): HTMLElement {
   return h('figure', { class: 'tb-slot' }, card, h('figcaption', {}, label));
 }
 
-export function renderTbBoard(s: TbState, me: string | null): HTMLElement {
+/** `prev`: the state shown before (cards new since then come in with an animation). */
+export function renderTbBoard(s: TbState, me: string | null, prev: TbState | null = null): HTMLElement {
   const board = h(
     'section',
-    { class: 'board tb-board', 'aria-label': 'The table' },
+    { class: 'board tb-board', 'aria-label': 'The table', role: 'region' },
     h(
       'div',
       { class: 'board-info' },
@@ -76,7 +95,7 @@ export function renderTbBoard(s: TbState, me: string | null): HTMLElement {
   );
   // The player to act first, then the others in seat order: on a phone the action is on top.
   const order = [...s.players].sort((a, b) => Number(b.name === s.to_act) - Number(a.name === s.to_act));
-  for (const p of order) board.appendChild(playerRow(p, s, me));
+  for (const p of order) board.appendChild(playerRow(p, s, me, prev ? shown(prev.players.find((x) => x.name === p.name)) : null));
   return board;
 }
 

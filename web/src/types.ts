@@ -132,6 +132,10 @@ export interface TableMsg {
   creator: number;
   you: number | null;
   timeout: number;
+  /** The knobs the table was created with (knob → value), what differs from the preset. */
+  set?: Record<string, string>;
+  /** The turn clock: ms left for the person to act when the message was sent; null: none runs. */
+  turn_left_ms?: number | null;
   seats: Seat[];
   commit: string | null;
   seed: string | null;

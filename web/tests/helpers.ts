@@ -1,13 +1,14 @@
 // Shared steps of the browser tests: create a table, join it by its link, find whose turn it is.
 import { expect, type Page } from '@playwright/test';
 
-export async function createTable(page: Page, o: { name: string; rules: string; seats: number; knobs?: string; base?: string }): Promise<string> {
+export async function createTable(page: Page, o: { name: string; rules: string; seats: number; knobs?: string; base?: string; timeout?: number }): Promise<string> {
   await page.goto(`${o.base ?? ''}/`);
   await page.getByTestId('name-input').fill(o.name);
   await expect(page.getByTestId('preset-select').locator(`option[value="${o.rules}"]`)).toHaveCount(1);
   await page.getByTestId('preset-select').selectOption(o.rules);
   await page.getByTestId('seats-input').fill(String(o.seats));
   if (o.knobs) await page.getByTestId('knobs-input').fill(o.knobs);
+  if (o.timeout) await page.getByTestId('timeout-input').fill(String(o.timeout));
   await page.getByTestId('create').click();
   await expect(page.getByTestId('waiting')).toBeVisible();
   const code = (await page.getByTestId('table-code').textContent())?.trim() ?? '';
@@ -32,7 +33,8 @@ export async function addBots(page: Page, n: number, kind = 'sensible'): Promise
   }
 }
 
-const enabledAction = '[data-testid=actions] button.act:not([disabled])';
+// A turn's buttons (not buying chips, which some rules allow at any time).
+const enabledAction = '[data-testid=actions] button.act:not([disabled]):not(.act-rebuy)';
 
 /** Waits until one of the pages may act (its index) or the game is over (-1). */
 export async function whoActs(pages: Page[], timeout = 30_000): Promise<number> {
@@ -54,4 +56,24 @@ export async function whoActs(pages: Page[], timeout = 30_000): Promise<number> 
 
 export function firstAction(page: Page) {
   return page.locator(enabledAction).first();
+}
+
+/** Every server message the page gets from now on (attach before `goto`). */
+export function messages(page: Page): Record<string, any>[] {
+  const out: Record<string, any>[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', (f) => {
+      try {
+        out.push(JSON.parse(String(f.payload)));
+      } catch {
+        /* not JSON */
+      }
+    }),
+  );
+  return out;
+}
+
+/** The events of every `table` message so far, in order. */
+export function eventsOf(msgs: Record<string, any>[]): Record<string, any>[] {
+  return msgs.filter((m) => m.type === 'table').flatMap((m) => m.events ?? []);
 }

@@ -1,11 +1,13 @@
 // Two browsers at one Hoyle table: join by link, play the game out, see the standings; a reload
 // keeps the seat; chat shows text as text.
 import { expect, test } from '@playwright/test';
-import { createTable, firstAction, joinByLink, whoActs } from './helpers';
+import { cardLabel } from '../src/cards';
+import { createTable, firstAction, joinByLink, messages, whoActs } from './helpers';
 
 test('two players play a pot game to the end', async ({ browser }) => {
   const a = await (await browser.newContext()).newPage();
   const b = await (await browser.newContext()).newPage();
+  const bMsgs = messages(b);
   const code = await createTable(a, { name: 'Ann', rules: 'hoyle', seats: 2 });
   await expect(a.getByTestId('join-link')).toContainText(`#${code}`);
   await joinByLink(b, code, 'Bob');
@@ -56,6 +58,25 @@ test('two players play a pot game to the end', async ({ browser }) => {
   await expect(b.getByTestId('replay-label')).toContainText('Step 0 of');
   await b.keyboard.press('End');
   await expect(b.getByTestId('replay-label')).not.toContainText('Step 0 of');
+  // a bet's step shows the bettor's posts (the state before the step) and the third card
+  await expect.poll(() => bMsgs.some((m) => m.type === 'replay')).toBe(true);
+  const steps = bMsgs.find((m) => m.type === 'replay')!.steps as Record<string, any>[];
+  const i = steps.findIndex((st) => st.action?.type === 'bet' && st.events.some((e: { type: string }) => e.type === 'third_card'));
+  if (i > 0) {
+    const third = steps[i].events.find((e: { type: string }) => e.type === 'third_card').card;
+    const posts = steps[i - 1].state.posts;
+    await b.keyboard.press('Home');
+    for (let k = 0; k < i; k++) await b.keyboard.press('ArrowRight');
+    await expect(b.getByTestId('replay-label')).toHaveText(new RegExp(`^Step ${i} of \\d+ \u2014 ${steps[i].player}: Bet \\d+$`));
+    const view = b.getByTestId('replay');
+    await expect(view.getByTestId('deal-post-0')).toHaveAttribute('data-card', posts[0]);
+    await expect(view.getByTestId('deal-post-1')).toHaveAttribute('data-card', posts[1]);
+    await expect(view.getByTestId('third-card')).toHaveAttribute('data-card', third);
+    await expect(view.getByRole('img', { name: cardLabel(third), exact: true }).first()).toBeVisible();
+  } else {
+    // every bet of this game ended without a third card? Hoyle always deals one after a bet.
+    throw new Error(`no bet with a third card among ${steps.length} steps`);
+  }
 
   // play again: a new game with a new commitment
   const commit = await a.getByTestId('commit').textContent();
@@ -67,6 +88,12 @@ test('two players play a pot game to the end', async ({ browser }) => {
   await expect(a.getByTestId('table-status')).toContainText('game 2 in play');
   await expect(a.getByTestId('commit')).not.toHaveText(commit ?? '');
   await expect(a.getByTestId('seed')).not.toHaveText(/^\d+$/);
+  // the finished game stays on the page: its standings, verify and log
+  const earlier = a.getByTestId('earlier-game');
+  await expect(earlier).toContainText('Game 1');
+  await earlier.locator('summary').click();
+  await expect(earlier.getByTestId('standings').locator('li')).toHaveCount(2);
+  await expect(earlier.getByTestId('verify-link')).toHaveAttribute('href', `/tables/${code}/verify?game=1`);
 });
 
 test('a reload resumes the seat, and chat is text', async ({ browser }) => {

@@ -1,11 +1,25 @@
-// A screenshot of each family's table with bots, at phone and desktop widths, saved under
-// test-results/screens/ to look at.
-import { expect, test } from '@playwright/test';
-import { addBots, createTable } from './helpers';
+// A screenshot of each family's table with bots, at phone (touch) and desktop widths, saved under
+// test-results/screens/ to look at. The pot and house tables are taken once a deal has been
+// settled (its third card on the board); ThreeBeTween once Ann has drawn.
+import { expect, test, type Page } from '@playwright/test';
+import { addBots, createTable, firstAction } from './helpers';
 
 // Hoyle's three deals can pass without a question to Ann (each of her turns a pair or
 // consecutive posts); with 30 the table waits for her.
 const knobs: Record<string, string> = { hoyle: 'deals=30' };
+
+/** Plays Ann's turns (the first choice; a draw when there is one) until `ready`. */
+async function playUntil(page: Page, ready: () => Promise<boolean>): Promise<void> {
+  for (let n = 0; n < 40; n++) {
+    await expect(page.getByTestId('status')).toHaveText('Your turn.', { timeout: 30_000 });
+    if (await ready()) return;
+    const moves = await page.getByTestId('table-view').getAttribute('data-moves');
+    const draw = page.getByTestId('action-draw');
+    await ((await draw.isVisible()) ? draw : firstAction(page)).click();
+    await expect(page.getByTestId('table-view')).not.toHaveAttribute('data-moves', moves ?? '');
+  }
+  throw new Error('the table never got there');
+}
 
 for (const rules of ['hoyle', 'red-dog', 'threebetween']) {
   for (const [size, viewport] of [
@@ -13,18 +27,24 @@ for (const rules of ['hoyle', 'red-dog', 'threebetween']) {
     ['desktop', { width: 1280, height: 800 }],
   ] as const) {
     test(`screenshot of ${rules} (${size})`, async ({ browser }) => {
-      const ctx = await browser.newContext({ viewport });
+      const touch = size === 'phone';
+      const ctx = await browser.newContext({ viewport, isMobile: touch, hasTouch: touch, reducedMotion: 'reduce' });
       const page = await ctx.newPage();
       await createTable(page, { name: 'Ann', rules, seats: 3, knobs: knobs[rules] });
       await addBots(page, 2);
       await page.getByTestId('start').click();
-      await expect(page.getByTestId('status')).toHaveText('Your turn.', { timeout: 30_000 });
       await expect(page.getByTestId('seats').locator('.seat')).toHaveCount(3);
+      await playUntil(page, async () =>
+        rules === 'threebetween' ? page.getByTestId('action-end_turn').isVisible() : page.getByTestId('last-deal').isVisible(),
+      );
       await page.keyboard.press('h');
       await expect(page.locator('.hint-table')).toBeVisible({ timeout: 30_000 });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(viewport.width); // nothing wider than the screen
-      await page.screenshot({ path: `test-results/screens/${rules}-${size}.png`, fullPage: true });
+      // The whole page as one tall viewport: a fullPage screenshot drops the touch emulation (the
+      // key labels a phone hides would show).
+      await page.setViewportSize({ width: viewport.width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
+      await page.screenshot({ path: `test-results/screens/${rules}-${size}.png` });
       await ctx.close();
     });
   }

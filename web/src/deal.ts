@@ -1,0 +1,137 @@
+// The deals of a pot or house game as they happen, read from the events: the posts dealt, the
+// aces called, the bets, the third card and what it paid. The state only has the posts of the
+// decision now (the next deal's, once a bet is settled), so the deal that decided the bet, with
+// its third card, is kept here until the next one is settled.
+
+import type { Card, GameEvent } from './types';
+
+export interface Deal {
+  player: string | null; // whose deal (pot games); null: the table's (house games)
+  posts: Card[];
+  aces: (string | null)[];
+  third: Card | null;
+  /** How it ended: a third card's outcome, or pass, push, pair_paid, consecutive_loss. */
+  outcome: string | null;
+  /** What happened to the chips, in order: who, what (bet, win, loss, push...), how many. */
+  moves: { player: string; type: string; amount: number }[];
+}
+
+function fresh(player: string | null): Deal {
+  return { player, posts: [], aces: [], third: null, outcome: null, moves: [] };
+}
+
+export class DealTracker {
+  /** The deal being played (posts on the table, not settled). */
+  current: Deal | null = null;
+  /** The last settled deal: shown on the board with its third card. */
+  last: Deal | null = null;
+  /** The deals the last feed that settled any settled, in order (one bet's message can also
+   * settle the next player's pair or consecutive posts): the board shows them all. */
+  recent: Deal[] = [];
+
+  constructor(private readonly house: boolean) {}
+
+  reset(): void {
+    this.current = null;
+    this.last = null;
+    this.recent = [];
+  }
+
+  /** Reads events in order; true when a deal was settled among them. */
+  feed(events: GameEvent[]): boolean {
+    let settled = false;
+    const settle = (outcome: string) => {
+      const d = this.current ?? fresh(null);
+      d.outcome = outcome;
+      this.last = d;
+      this.current = null;
+      if (!settled) this.recent = [];
+      this.recent.push(d);
+      settled = true;
+    };
+    for (const e of events) {
+      const who = e.player ?? '';
+      switch (e.type) {
+        case 'post_dealt': {
+          const d = this.current;
+          if (!d || d.posts.length >= 2 || (!this.house && d.player !== (e.player ?? null))) this.current = fresh(e.player ?? null);
+          this.current!.posts.push(e.card ?? '?');
+          this.current!.aces.push(null);
+          break;
+        }
+        case 'posts_replaced':
+          if (this.current) {
+            this.current.posts = [];
+            this.current.aces = [];
+          }
+          break;
+        case 'ace_called':
+          if (this.current) {
+            const i = this.current.posts.indexOf(e.card ?? '');
+            this.current.aces[i >= 0 ? i : 0] = e.ace ?? null;
+          }
+          break;
+        case 'bet':
+          // House games: the wagers come before the posts of the hand.
+          if (this.house) {
+            if (this.current && this.current.posts.length === 2) settle('push');
+            this.current ??= fresh(null);
+          }
+          this.current?.moves.push({ player: who, type: e.type, amount: e.amount ?? 0 });
+          break;
+        case 'raise':
+        case 'stand':
+          this.current?.moves.push({ player: who, type: e.type, amount: e.amount ?? 0 });
+          break;
+        case 'pass':
+          if (this.house) this.current?.moves.push({ player: who, type: 'pass', amount: 0 });
+          else if (this.current) settle('pass');
+          break;
+        case 'third_card':
+          if (this.current) {
+            this.current.third = e.card ?? null;
+            settle(e.outcome ?? 'third');
+          }
+          break;
+        case 'pair_paid':
+        case 'consecutive_loss':
+          if (this.current) {
+            this.current.moves.push({ player: who, type: e.type, amount: e.amount ?? 0 });
+            settle(e.type);
+          }
+          break;
+        case 'push':
+          // A push settles a deal with no third card (consecutive posts); after a third card
+          // (a pair without trips) it is one of the deal's results.
+          if (this.current && this.current.posts.length === 2) {
+            this.current.moves.push({ player: who, type: 'push', amount: e.amount ?? 0 });
+            if (!this.house) settle('push');
+          } else this.last?.moves.push({ player: who, type: 'push', amount: e.amount ?? 0 });
+          break;
+        case 'win':
+        case 'loss':
+        case 'dealer_takes_pot':
+          (this.current && this.house && this.current.posts.length === 2 ? this.current : this.last)?.moves.push({
+            player: who,
+            type: e.type,
+            amount: e.amount ?? 0,
+          });
+          break;
+      }
+    }
+    if (this.house && this.current && this.current.posts.length === 2 && this.current.moves.some((m) => m.type === 'push')) {
+      settle('push');
+    }
+    return settled;
+  }
+}
+
+/** The deal a replay step plays: the posts of the state before it and the step's events (the
+ * first deal they settle: the acting player's, not the next player's pair dealt after it). */
+export function dealOfStep(before: { posts: Card[]; ace_values: (string | null)[]; to_act: string | null } | null, events: GameEvent[], house: boolean): Deal | null {
+  const t = new DealTracker(house);
+  if (before && before.posts.length) {
+    t.current = { player: house ? null : before.to_act, posts: [...before.posts], aces: [...before.ace_values], third: null, outcome: null, moves: [] };
+  }
+  return t.feed(events) ? t.recent[0] : null;
+}
