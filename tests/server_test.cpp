@@ -35,7 +35,7 @@ class ServerTest : public testing_support::TempFolderTest {
   }
   void open() {
     hooks_ = std::make_unique<FakeHooks>();
-    store_ = std::make_unique<server::Store>((dir_ / "tables.db").string());
+    store_ = server::open_store((dir_ / "tables.db").string());
     lobby_ = std::make_unique<server::Lobby>(*store_, *hooks_, options_);
   }
   // The server stops (its memory is gone) and starts again on the same file.

@@ -32,8 +32,8 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   // rather than holding a worker for minutes (measured: spaces = 3 needs 45 MB and 1.5 s, spaces = 4 169 MB and 16 s).
   strategy::ThreeSolver::set_memory_limit(static_cast<std::size_t>(options.solver_mb) << 20);
   try {
-    server::Store store(options.db);
-    server::serve(serve, store, [&](unsigned short port) {
+    auto store = server::open_store(options.db);
+    server::serve(serve, *store, [&](unsigned short port) {
       out << fmt::format("inbetween serve: open http://{}:{}/  (tables kept in {}; Ctrl-C stops)", options.host, port, options.db)
           << std::endl;
     });

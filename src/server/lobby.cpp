@@ -54,7 +54,8 @@ json presets_reply() {
 }  // namespace
 
 Lobby::Lobby(Store& store, Hooks& hooks, LobbyOptions options) : store_(store), hooks_(hooks), options_(options) {
-  for (const auto& stored : store_.load()) {
+  // Only the tables still in play are replayed now; a table that is over is read when asked for.
+  for (const auto& stored : store_.load_live()) {
     auto room = std::make_unique<Room>(stored, store_);
     auto& r = *room;
     rooms_[stored.code] = std::move(room);
@@ -204,7 +205,7 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
     broadcast(room, seat);
     return plan_bot(room);
   } else if (type == "bot" || type == "start" || type == "again") {
-    if (seat != 0) throw Refused("not_creator", fmt::format("only the table's creator may {}", type == "bot" ? "add bots" : type));
+    if (seat != kCreatorSeat) throw Refused("not_creator", fmt::format("only the table's creator may {}", type == "bot" ? "add bots" : type));
     if (type == "bot") room.seat_bot(text_field(message, "kind", 32));
     if (type == "start") room.start();
     if (type == "again") room.again();
@@ -219,8 +220,12 @@ Room& Lobby::room_named(const json& message) {
   std::string code = text_field(message, "table", 16);
   std::transform(code.begin(), code.end(), code.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
   auto it = rooms_.find(code);
-  if (it == rooms_.end()) throw Refused("no_table", fmt::format("there is no table {}", code));
-  return *it->second;
+  if (it != rooms_.end()) return *it->second;
+  // A table that is over is read from the store the first time someone asks for it.
+  auto stored = code.empty() ? std::nullopt : store_.load_table(code);
+  if (!stored) throw Refused("no_table", fmt::format("there is no table {}", code));
+  auto room = std::make_unique<Room>(*stored, store_);
+  return *(rooms_[code] = std::move(room));
 }
 
 int Lobby::seat_of(Room& room, const json& message) const {
@@ -251,7 +256,7 @@ void Lobby::create(ConnId conn, Connection& c, const json& message) {
   }
   std::string code;
   do code = new_table_code();
-  while (rooms_.count(code));
+  while (rooms_.count(code) || store_.has_table(code));
   auto room = std::make_unique<Room>(code, std::move(spec), store_);
   Room& r = *room;
   rooms_[code] = std::move(room);
@@ -277,7 +282,7 @@ void Lobby::join(ConnId conn, Connection& c, const json& message) {
 void Lobby::watch(ConnId conn, Connection& c, const json& message) {
   Room& room = room_named(message);
   attach(conn, c, room, -1);
-  send_table(conn, c, room, snapshot_of(room));
+  send_table(conn, c, room, snapshot_of(room, games::kNobody));
 }
 
 void Lobby::resume(ConnId conn, Connection& c, const json& message) {
@@ -387,12 +392,12 @@ std::optional<std::string> Lobby::bot_for(const Room& room) const {
   auto k = clocks_.find(room.code());
   if (k != clocks_.end() && k->second.ran_out && k->second.seat >= 0 && k->second.seat == room.seat_to_act() &&
       k->second.game == room.game_number())
-    return "sensible";
+    return room.info().stand_in;
   return std::nullopt;
 }
 
-json Lobby::snapshot_of(const Room& room) const {
-  json snapshot = room.snapshot();
+json Lobby::snapshot_of(const Room& room, int seat) const {
+  json snapshot = room.snapshot(seat);
   snapshot["turn_left_ms"] = nullptr;
   auto k = clocks_.find(room.code());
   if (k != clocks_.end() && k->second.seat >= 0 && k->second.seat == room.seat_to_act() && k->second.game == room.game_number()) {
@@ -406,8 +411,14 @@ void Lobby::broadcast(Room& room, int actor) {
   arm_clock(room, actor);
   auto at = at_table_.find(room.code());
   if (at == at_table_.end()) return;
-  json snapshot = snapshot_of(room);
-  for (ConnId id : at->second) send_table(id, conns_.at(id), room, snapshot);
+  // Each connection gets the view of its own seat (spectators the public one), made once per seat.
+  std::map<int, json> views;
+  for (ConnId id : at->second) {
+    Connection& c = conns_.at(id);
+    auto view = views.find(c.seat);
+    if (view == views.end()) view = views.emplace(c.seat, snapshot_of(room, c.seat)).first;
+    send_table(id, c, room, view->second);
+  }
 }
 
 void Lobby::chat(ConnId conn, Connection& c, const json& message) {
@@ -468,54 +479,57 @@ void Lobby::bot_move(const std::string& code, std::size_t moves) {
     bot_planned_[code] = false;
     return plan_bot(room);
   }
-  std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
+  // The bot chooses on a worker thread, on its own copy of the table: a slow choice (the optimal
+  // bot's solve) holds up no table.
+  std::shared_ptr<const games::AnyTable> copy = room.table()->clone();
+  auto chosen = std::make_shared<games::AnyMove>();
   hooks_.off_thread(
-      [copy, kind = *kind] {
+      [copy, chosen, kind = *kind] {
         try {
-          json action;
-          copy->act_bot(json::object(), kind, action);
-          return action;
+          *chosen = copy->bot_move(kind);
+          return json();
         } catch (const std::exception& e) {
-          return json{{"failed", e.what()}};  // not an action: actions are objects with a "type"
+          std::string why = e.what();
+          return json(why.empty() ? "the bot could not choose" : why);
         }
       },
-      [this, code, moves](json action) { bot_chose(code, moves, action); });
+      [this, code, moves, chosen](json failed) { bot_chose(code, moves, failed.is_string() ? failed.get<std::string>() : "", *chosen); });
 }
 
-void Lobby::bot_chose(const std::string& code, std::size_t moves, const json& action) {
+void Lobby::bot_chose(const std::string& code, std::size_t moves, const std::string& failed, const games::AnyMove& move) {
   auto it = rooms_.find(code);
   if (it == rooms_.end()) return;
   Room& room = *it->second;
   bot_planned_[code] = false;
-  if (action.is_object() && action.contains("failed")) return bot_failed(room, action["failed"].get<std::string>());
+  if (!failed.empty()) return bot_failed(room, failed);
   // Someone may have moved meanwhile (a rebuy, a person back from away): then choose again.
-  if (!action.is_null() && room.moves() == moves && bot_for(room)) {
-    int seat = room.seat_to_act();
+  if (room.moves() == moves && bot_for(room) && move.seat == room.seat_to_act()) {
     try {
-      room.act(seat, action);
+      room.play(move);
     } catch (const Refused& e) {
       // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
       std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", code.c_str(), e.what());
       return;
     }
-    broadcast(room, seat);
+    broadcast(room, move.seat);
   }
   plan_bot(room);
 }
 
 // A bot that cannot choose (the optimal bot on rules whose solved table is over the solver's
-// limit) is replaced by the sensible bot for the rest of the table, and the table is told why:
+// limit) is replaced by the family's stand-in bot for the rest of the table, and the table is told why:
 // the game goes on rather than waiting for a move that will not come.
 void Lobby::bot_failed(Room& room, const std::string& reason) {
   auto kind = bot_for(room);
   int seat = room.seat_to_act();
-  if (!kind || seat < 0 || *kind == "sensible") {
+  const std::string& stand_in = room.info().stand_in;
+  if (!kind || seat < 0 || *kind == stand_in) {
     std::fprintf(stderr, "serve: table %s: the bot could not choose: %s\n", room.code().c_str(), reason.c_str());
     return;
   }
-  room.replace_bot(seat, "sensible");
+  room.replace_bot(seat, stand_in);
   tell_table(room, {{"type", "chat"}, {"table", room.code()}, {"from", "server"},
-                    {"text", fmt::format("{} plays as the sensible bot from now on: {}", room.seats()[static_cast<std::size_t>(seat)].name, reason)}});
+                    {"text", fmt::format("{} plays as the {} bot from now on: {}", room.seats()[static_cast<std::size_t>(seat)].name, stand_in, reason)}});
   broadcast(room);
   plan_bot(room);
 }

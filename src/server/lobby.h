@@ -97,14 +97,15 @@ class Lobby {
   // Tells every connection at the table; `actor`: the seat whose move this follows, if any
   // (its turn clock starts again).
   void broadcast(Room& room, int actor = -1);
-  // The room's snapshot with the turn clock (`turn_left_ms`).
-  json snapshot_of(const Room& room) const;
+  // The room as `seat` sees it (kNobody: a spectator), with the turn clock (`turn_left_ms`).
+  json snapshot_of(const Room& room, int seat) const;
   // Sends one message to every connection at the table.
   void tell_table(const Room& room, const json& line);
   // Plans the next bot move at a table when a bot (or a bot for an absent person) is to act.
   void plan_bot(Room& room);
   void bot_move(const std::string& code, std::size_t moves);
-  void bot_chose(const std::string& code, std::size_t moves, const json& action);
+  // The bot's choice is back from its worker: `failed` says why there is none, else `move` is played.
+  void bot_chose(const std::string& code, std::size_t moves, const std::string& failed, const games::AnyMove& move);
   void bot_failed(Room& room, const std::string& reason);
   void away_check(const std::string& code, int seat, std::uint64_t gone);
   // A person's turn clock: it starts when their turn starts (or they move and are still to
@@ -118,7 +119,7 @@ class Lobby {
   };
   void arm_clock(Room& room, int actor);
   void clock_ran_out(const std::string& code, std::uint64_t serial);
-  // The bot kind to play the seat to act: the room's (a bot, an away person), or "sensible"
+  // The bot kind to play the seat to act: the room's (a bot, an away person), or the stand-in
   // for a person whose turn clock ran out.
   std::optional<std::string> bot_for(const Room& room) const;
   int watchers(const std::string& code) const;

@@ -1,5 +1,7 @@
 #include "server/room.h"
 
+#include <cstdio>
+
 #include <fmt/format.h>
 
 #include "games/game.h"
@@ -44,7 +46,8 @@ RulesInfo rules_info(const TableSpec& spec) {
   auto file = client_rule_file(spec);
   try {
     return games::with_rule_file(file, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
-      return RulesInfo{file.game, rules->description, rules->min_players, rules->max_players};
+      return RulesInfo{file.game, rules->description, rules->min_players, rules->max_players, F::Bots::kinds(),
+                       std::string(F::Bots::stand_in)};
     });
   } catch (const rules::RuleError& e) {
     throw Refused("bad_rules", e.what());
@@ -87,16 +90,24 @@ Room::Room(const StoredTable& stored, Store& store)
   }
   const StoredGame& last = games_.back();
   if (last.new_request.empty()) return;
-  session_ = protocol::new_session(json::parse(last.new_request));
-  events_ = parse_stored(last.opening);
-  for (const auto& text : last.moves) {
+  session_ = replay_stored(last, &events_);
+  // A game over that the store does not know is over yet (stored before it kept that).
+  if (session_->over() && !last.over) store_->finish_game(code_, last.game);
+}
+
+std::unique_ptr<protocol::GameSession> Room::replay_stored(const StoredGame& stored, json* events) const {
+  auto session = protocol::new_session(json::parse(stored.new_request));
+  if (events) *events = parse_stored(stored.opening);
+  for (const auto& text : stored.moves) {
     json line = json::parse(text);
-    json events = session_->act(line);
+    json played = session->act(line);
     // The store's events were what everyone was told; a replay that differs is a broken store.
-    if (line.contains("events") && events != line["events"])
-      throw StoreError(fmt::format("table {}: move {} replays to other events than stored", code_, session_->moves()));
-    for (auto& e : events) events_.push_back(std::move(e));
+    if (line.contains("events") && played != line["events"])
+      throw StoreError(fmt::format("table {}: move {} replays to other events than stored", code_, session->moves()));
+    if (events)
+      for (auto& e : played) events->push_back(std::move(e));
   }
+  return session;
 }
 
 TableStatus Room::status() const {
@@ -146,7 +157,7 @@ std::pair<int, std::string> Room::seat_person(const std::string& name) {
 
 int Room::seat_bot(const std::string& kind) {
   if (status() != TableStatus::waiting) throw Refused("not_waiting", "bots join before the game starts");
-  auto kinds = games::with_family(info_.family, []<games::Family F>() { return F::Bots::kinds(); });  // this family's bots
+  const auto& kinds = info_.bot_kinds;
   if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
     throw Refused("bad_message", fmt::format("unknown bot kind \"{}\"; kinds: {}", kind, fmt::join(kinds, ", ")));
   for (std::size_t i = 0; i < seats_.size(); ++i) {
@@ -211,22 +222,48 @@ void Room::new_game(int number) {
 json Room::act(int seat, const json& action) {
   if (status() != TableStatus::playing)
     throw Refused(status() == TableStatus::over ? "game_over" : "not_started", "the game is not being played");
-  json request = {{"cmd", "act"}, {"player", seats_[static_cast<std::size_t>(seat)].name}, {"action", action}};
-  // The move is tried on a copy first: only an accepted move is stored, and only a stored one
-  // changes the table, so a store that fails leaves the game as everyone last saw it.
-  auto next = session_->clone();
-  json events;
+  std::size_t from = session_->table().event_count();
   try {
-    events = next->act(request);
+    session_->play(seat, action);
   } catch (const protocol::ProtocolError& e) {
-    throw Refused(e.code, e.what());
+    throw Refused(e.code, e.what());  // refused: the table is as it was
   }
-  request["events"] = events;
-  std::string line = request.dump();
-  store_->add_move(code_, games_.back().game, session_->moves(), line);
-  games_.back().moves.push_back(std::move(line));
-  session_ = std::move(next);
+  return commit(from);
+}
+
+json Room::play(const games::AnyMove& move) {
+  if (status() != TableStatus::playing)
+    throw Refused(status() == TableStatus::over ? "game_over" : "not_started", "the game is not being played");
+  std::size_t from = session_->table().event_count();
+  if (auto refusal = session_->table().apply(move)) throw Refused(refusal->code, refusal->message);
+  return commit(from);
+}
+
+json Room::commit(std::size_t from) {
+  std::size_t n = session_->moves() - 1;
+  json line = session_->move_line(n);
+  json events = session_->events_since(from);
+  line["events"] = events;
+  std::string text = line.dump();
+  StoredGame& game = games_.back();
+  try {
+    store_->add_move(code_, game.game, n, text);
+  } catch (const StoreError&) {
+    // Only a stored move may stand: back to the moves the store holds, and the error goes on.
+    session_ = replay_stored(game, nullptr);
+    throw;
+  }
+  game.moves.push_back(std::move(text));
   for (const auto& e : events) events_.push_back(e);
+  if (session_->over()) {
+    game.over = true;
+    try {
+      store_->finish_game(code_, game.game);
+    } catch (const StoreError& e) {
+      // Only a mark for the next start, which then replays this table and marks it again.
+      std::fprintf(stderr, "serve: table %s: %s\n", code_.c_str(), e.what());
+    }
+  }
   return events;
 }
 
@@ -240,7 +277,7 @@ std::optional<std::string> Room::bot_to_play() const {
   if (seat < 0) return std::nullopt;
   const auto& s = seats_[static_cast<std::size_t>(seat)];
   if (!s.bot.empty()) return s.bot;
-  if (s.away) return "sensible";
+  if (s.away) return info_.stand_in;
   return std::nullopt;
 }
 
@@ -254,7 +291,7 @@ const std::string& Room::label() const {
   return spec_.rules_text.empty() ? spec_.rules : kCustom;
 }
 
-json Room::snapshot() const {
+json Room::snapshot(games::Seat seat) const {
   const RulesInfo& info = info_;
   json seats = json::array();
   for (const auto& s : seats_) {
@@ -269,13 +306,13 @@ json Room::snapshot() const {
   }
   json out = {{"type", "table"},     {"table", code_},        {"rules", label()},
               {"family", info.family}, {"title", info.title}, {"status", status_name(status())},
-              {"game", game_number()}, {"creator", 0},        {"timeout", spec_.timeout_seconds},
+              {"game", game_number()}, {"creator", kCreatorSeat},        {"timeout", spec_.timeout_seconds},
               {"set", spec_.sets},
               {"seats", seats},       {"commit", games_.back().commit},
               {"seed", nullptr},       {"state", nullptr},     {"to_act", nullptr},
               {"event_count", events_.size()}, {"moves", moves()}};
   if (session_) {
-    out["state"] = session_->state();
+    out["state"] = session_->state(seat);
     out["to_act"] = out["state"]["to_act"];
     // The seed only once the game is over: before that it would tell every card to come.
     if (session_->over()) out["seed"] = std::to_string(games_.back().seed);
@@ -321,7 +358,7 @@ std::vector<json> Room::export_log(int game) const {
 
 json Room::replay(int game) const {
   const StoredGame& g = finished_game(game);
-  auto session = protocol::new_session(json::parse(g.new_request));
+  auto session = protocol::new_session(json::parse(g.new_request));  // steps: each move and the state after it
   json steps = json::array();
   steps.push_back({{"player", nullptr}, {"action", nullptr}, {"events", session->opening_events()}, {"state", session->state()}});
   for (const auto& m : g.moves) {

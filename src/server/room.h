@@ -1,6 +1,7 @@
 #pragma once
-// One table of the server: its seats and their tokens, its games, the game being played and
-// every event of it. No networking here: the lobby feeds it requests and sends what it returns.
+// One table of the server: its seats and their tokens, its games, the runtime table of the game
+// being played (through its JSON codec, protocol::GameSession) and every event of it. No
+// networking here: the lobby feeds it requests and sends what it returns.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -45,12 +46,17 @@ struct TableSpec {
   int timeout_seconds = 60;
 };
 
-// The family key and title of a table's rules.
+// The creator's seat: the creator sits down as the table is created, before anyone can join.
+inline constexpr int kCreatorSeat = 0;
+
+// The family key and title of a table's rules, and its family's bots.
 struct RulesInfo {
   std::string family;
   std::string title;
   int min_players = 0;
   int max_players = 0;
+  std::vector<std::string> bot_kinds;
+  std::string stand_in;  // the bot kind that plays for a person who is away
 };
 RulesInfo rules_info(const TableSpec& spec);
 
@@ -78,9 +84,14 @@ class Room {
   void start();
   // A new game with the same seats, a new seed and commitment (over only).
   void again();
-  // Plays `action` for `seat`; the move is stored before this returns. Returns its events.
+  // Plays `action` (protocol JSON) for `seat`; the move is stored before this returns. Returns
+  // its events. A refused move, or one the store could not keep, changes nothing.
   json act(int seat, const json& action);
-  // A bot's kind for the seat to act: a bot's own, or "sensible" for a person who is away.
+  // Plays a move chosen from the legal choices (a bot's), as act() does.
+  json play(const games::AnyMove& move);
+  // The runtime table of the game being played; nullptr while the table waits for players.
+  const games::AnyTable* table() const { return session_ ? &session_->table() : nullptr; }
+  // A bot's kind for the seat to act: a bot's own, or the family's stand-in for a person who is away.
   std::optional<std::string> bot_to_play() const;
   // The seat to act, -1 when the game is not being played or nobody is to act.
   int seat_to_act() const;
@@ -91,8 +102,9 @@ class Room {
   std::size_t moves() const { return session_ ? session_->moves() : 0; }
   // Every event of the current game, in order (opening first).
   const json& events() const { return events_; }
-  // What every client at the table sees (docs/server.md `table`), without `you`, `legal`, `events`.
-  json snapshot() const;
+  // What `seat` sees of the table (docs/server.md `table`; kNobody: a spectator), without `you`,
+  // `legal`, `events`: the state is the view of that seat.
+  json snapshot(games::Seat seat) const;
   // The `legal` reply for `seat`, when the game is on.
   json legal_for(int seat) const;
   // The lobby's line for this table (docs/server.md `tables`).
@@ -109,6 +121,12 @@ class Room {
 
  private:
   json new_request() const;
+  // Stores the move just played (its events from event `from` on) and records it; a store that
+  // fails takes the table back to the moves it holds, and the error goes on.
+  json commit(std::size_t from);
+  // The game `stored` as its moves replayed; `events` receives every event (the stored ones);
+  // throws StoreError when a replay differs from what was stored.
+  std::unique_ptr<protocol::GameSession> replay_stored(const StoredGame& stored, json* events) const;
   void new_game(int number);
   void store_seat(int seat);
   const StoredGame& finished_game(int game) const;

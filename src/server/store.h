@@ -1,16 +1,12 @@
 #pragma once
-// The server's event store: every table, seat, game and accepted move, appended to an SQLite
-// file in WAL mode. A move is committed before anyone hears of it, so a restarted server
-// rebuilds every table exactly from what is here (docs/server.md).
+// The server's event store as an interface: every table, seat, game and accepted move, appended
+// (docs/server.md). What a table is stored as is plain data here; the SQL is in an adapter.
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
-
-namespace SQLite {
-class Database;
-}
 
 namespace inbetween::server {
 
@@ -31,6 +27,7 @@ struct StoredGame {
   std::string new_request;  // empty while the table waits for its players
   std::string opening;      // JSON array of the opening events
   std::vector<std::string> moves;
+  bool over = false;  // finish_game was called for it
 };
 
 // A table as stored: how it was created, its seats and its games (oldest first).
@@ -50,26 +47,33 @@ struct StoreError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Where a server keeps its tables: every table, seat, game and accepted move, appended. A move is
+// committed before anyone hears of it, so a restarted server rebuilds every table exactly from
+// what is here. SqliteStore (sqlite_store.h) is the embedded default; the SQL stays in an
+// adapter, and every adapter passes the same contract (tests/store_test.cpp).
 class Store {
  public:
-  // Opens (or creates) the file; WAL mode, synchronous=NORMAL: a commit survives the process
-  // being killed at any moment (not a power cut, which FULL would cost an fsync per move for).
-  explicit Store(const std::string& path);
-  ~Store();
-  Store(const Store&) = delete;
-  Store& operator=(const Store&) = delete;
+  virtual ~Store() = default;
 
-  void add_table(const StoredTable& table);
-  void put_seat(const std::string& code, const StoredSeat& seat);
-  void add_game(const std::string& code, const StoredGame& game);
-  void start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening);
+  virtual void add_table(const StoredTable& table) = 0;
+  virtual void put_seat(const std::string& code, const StoredSeat& seat) = 0;
+  virtual void add_game(const std::string& code, const StoredGame& game) = 0;
+  virtual void start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) = 0;
   // Appends move `n` (0-based) of a game; committed when this returns.
-  void add_move(const std::string& code, int game, std::size_t n, const std::string& line);
-  // Every table, with its seats, games and moves, in the order they were created.
-  std::vector<StoredTable> load() const;
+  virtual void add_move(const std::string& code, int game, std::size_t n, const std::string& line) = 0;
+  // Marks a game over: a table whose last game is over is not replayed at start.
+  virtual void finish_game(const std::string& code, int game) = 0;
 
- private:
-  std::unique_ptr<SQLite::Database> db_;
+  // Every table still in play (waiting for players, or its last game not over), with its seats,
+  // games and moves, in the order they were created.
+  virtual std::vector<StoredTable> load_live() const = 0;
+  // One table, whatever its state (for a table that is over, read when someone asks for it).
+  virtual std::optional<StoredTable> load_table(const std::string& code) const = 0;
+  virtual bool has_table(const std::string& code) const = 0;
 };
+
+// The store at `where`: an SQLite file (created if missing; ":memory:" for one in memory).
+// Throws StoreError.
+std::unique_ptr<Store> open_store(const std::string& where);
 
 }  // namespace inbetween::server

@@ -18,6 +18,7 @@
 
 #include "../support/fake_hooks.h"
 #include "server/lobby.h"
+#include "server/sqlite_store.h"
 #include "server/store.h"
 #include "families/three/solver.h"
 
@@ -75,7 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   // table is refused at once (`too_big`, the bot plays as sensible), as a server with a small
   // --solver-mb would; solving itself is seconds of arithmetic, covered by three_solver_test.
   inbetween::strategy::ThreeSolver::set_memory_limit(1 << 20);
-  inbetween::server::Store store(":memory:");
+  inbetween::server::SqliteStore store(":memory:");
   inbetween::testing::FakeHooks hooks;
   inbetween::server::LobbyOptions options;
   options.max_tables = 4;

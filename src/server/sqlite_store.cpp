@@ -1,11 +1,12 @@
-#include "server/store.h"
+#include "server/sqlite_store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
 namespace inbetween::server {
 namespace {
-constexpr const char* kSchema = R"(
+// Version 1: the first schema. Each later version is one step of migrate().
+constexpr const char* kSchemaV1 = R"(
 CREATE TABLE IF NOT EXISTS tables(code TEXT PRIMARY KEY, created INTEGER NOT NULL, rules TEXT NOT NULL,
   rules_text TEXT NOT NULL, sets TEXT NOT NULL, seats INTEGER NOT NULL, timeout INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seats(code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL,
@@ -27,13 +28,14 @@ void insert_seat(SQLite::Database& db, const std::string& code, const StoredSeat
 }
 
 void insert_game(SQLite::Database& db, const std::string& code, const StoredGame& g) {
-  SQLite::Statement q(db, "INSERT INTO games VALUES(?, ?, ?, ?, ?, ?)");
+  SQLite::Statement q(db, "INSERT INTO games(code, game, seed, commit_hash, new_request, opening, over) VALUES(?, ?, ?, ?, ?, ?, ?)");
   q.bind(1, code);
   q.bind(2, g.game);
   q.bind(3, std::to_string(g.seed));  // as text: SQLite's integers are signed 64-bit
   q.bind(4, g.commit);
   q.bind(5, g.new_request);
   q.bind(6, g.opening);
+  q.bind(7, g.over ? 1 : 0);
   q.exec();
 }
 
@@ -48,21 +50,38 @@ void writing(const char* what, Write&& write) {
 }
 }  // namespace
 
-Store::Store(const std::string& path) {
+std::unique_ptr<Store> open_store(const std::string& where) { return std::make_unique<SqliteStore>(where); }
+
+SqliteStore::SqliteStore(const std::string& path) {
   try {
     db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     db_->exec("PRAGMA journal_mode=WAL");
     db_->exec("PRAGMA synchronous=NORMAL");
     db_->exec("PRAGMA busy_timeout=5000");
-    db_->exec(kSchema);
+    migrate(path);
   } catch (const SQLite::Exception& e) {
     throw StoreError(fmt::format("{}: cannot open the store: {}", path, e.what()));
   }
 }
 
-Store::~Store() = default;
+SqliteStore::~SqliteStore() = default;
 
-void Store::add_table(const StoredTable& t) {
+void SqliteStore::migrate(const std::string& path) {
+  int version = db_->execAndGet("PRAGMA user_version").getInt();
+  if (version > kSchemaVersion)
+    throw StoreError(fmt::format("{}: the store's schema is version {}, newer than this server's {}: use a newer inbetween",
+                                 path, version, kSchemaVersion));
+  SQLite::Transaction tx(*db_);
+  // A file from before versions has the version 1 tables and user_version 0.
+  if (version < 1) db_->exec(kSchemaV1);
+  // Version 2: a game that is over says so, so a restart replays only the tables still in play.
+  // Games already stored count as in play until a replay at start finds them over.
+  if (version < 2) db_->exec("ALTER TABLE games ADD COLUMN over INTEGER NOT NULL DEFAULT 0");
+  db_->exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
+  tx.commit();
+}
+
+void SqliteStore::add_table(const StoredTable& t) {
   writing("a table", [&] {
     SQLite::Transaction tx(*db_);
     SQLite::Statement q(*db_, "INSERT INTO tables VALUES(?, (SELECT COUNT(*) FROM tables), ?, ?, ?, ?, ?)");
@@ -79,15 +98,15 @@ void Store::add_table(const StoredTable& t) {
   });
 }
 
-void Store::put_seat(const std::string& code, const StoredSeat& s) {
+void SqliteStore::put_seat(const std::string& code, const StoredSeat& s) {
   writing("a seat", [&] { insert_seat(*db_, code, s); });
 }
 
-void Store::add_game(const std::string& code, const StoredGame& g) {
+void SqliteStore::add_game(const std::string& code, const StoredGame& g) {
   writing("a game", [&] { insert_game(*db_, code, g); });
 }
 
-void Store::start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) {
+void SqliteStore::start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) {
   writing("the start of a game", [&] {
     SQLite::Statement q(*db_, "UPDATE games SET new_request = ?, opening = ? WHERE code = ? AND game = ?");
     q.bind(1, new_request);
@@ -98,7 +117,7 @@ void Store::start_game(const std::string& code, int game, const std::string& new
   });
 }
 
-void Store::add_move(const std::string& code, int game, std::size_t n, const std::string& line) {
+void SqliteStore::add_move(const std::string& code, int game, std::size_t n, const std::string& line) {
   writing("a move", [&] {
     SQLite::Statement q(*db_, "INSERT INTO moves VALUES(?, ?, ?, ?)");
     q.bind(1, code);
@@ -109,10 +128,43 @@ void Store::add_move(const std::string& code, int game, std::size_t n, const std
   });
 }
 
-std::vector<StoredTable> Store::load() const {
+void SqliteStore::finish_game(const std::string& code, int game) {
+  writing("the end of a game", [&] {
+    SQLite::Statement q(*db_, "UPDATE games SET over = 1 WHERE code = ? AND game = ?");
+    q.bind(1, code);
+    q.bind(2, game);
+    q.exec();
+  });
+}
+
+std::vector<StoredTable> SqliteStore::load_live() const {
+  // Live: no game yet, or a last game not over.
+  return load_where("NOT EXISTS (SELECT 1 FROM games g WHERE g.code = tables.code AND g.over = 1 AND g.game = "
+                    "(SELECT MAX(game) FROM games h WHERE h.code = tables.code))",
+                    "");
+}
+
+std::optional<StoredTable> SqliteStore::load_table(const std::string& code) const {
+  auto found = load_where("code = ?", code);
+  if (found.empty()) return std::nullopt;
+  return std::move(found.front());
+}
+
+bool SqliteStore::has_table(const std::string& code) const {
+  try {
+    SQLite::Statement q(*db_, "SELECT 1 FROM tables WHERE code = ?");
+    q.bind(1, code);
+    return q.executeStep();
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("the store could not be read: {}", e.what()));
+  }
+}
+
+std::vector<StoredTable> SqliteStore::load_where(const std::string& where, const std::string& code) const {
   std::vector<StoredTable> out;
   try {
-    SQLite::Statement tables(*db_, "SELECT code, rules, rules_text, sets, seats, timeout FROM tables ORDER BY created");
+    SQLite::Statement tables(*db_, "SELECT code, rules, rules_text, sets, seats, timeout FROM tables WHERE " + where + " ORDER BY created");
+    if (!code.empty()) tables.bind(1, code);
     while (tables.executeStep()) {
       StoredTable t;
       t.code = tables.getColumn(0).getString();
@@ -126,7 +178,7 @@ std::vector<StoredTable> Store::load() const {
       while (seats.executeStep())
         t.seated.push_back({seats.getColumn(0).getInt(), seats.getColumn(1).getString(), seats.getColumn(2).getString(),
                             seats.getColumn(3).getString()});
-      SQLite::Statement games(*db_, "SELECT game, seed, commit_hash, new_request, opening FROM games WHERE code = ? ORDER BY game");
+      SQLite::Statement games(*db_, "SELECT game, seed, commit_hash, new_request, opening, over FROM games WHERE code = ? ORDER BY game");
       games.bind(1, t.code);
       while (games.executeStep()) {
         StoredGame g;
@@ -135,6 +187,7 @@ std::vector<StoredTable> Store::load() const {
         g.commit = games.getColumn(2).getString();
         g.new_request = games.getColumn(3).getString();
         g.opening = games.getColumn(4).getString();
+        g.over = games.getColumn(5).getInt() != 0;
         SQLite::Statement moves(*db_, "SELECT line FROM moves WHERE code = ? AND game = ? ORDER BY n");
         moves.bind(1, t.code);
         moves.bind(2, g.game);

@@ -1,0 +1,47 @@
+#pragma once
+// The embedded store: one SQLite file in WAL mode (synchronous=NORMAL: a commit survives the
+// process being killed at any moment, not a power cut, which FULL would cost an fsync per move
+// for). Its schema is versioned (PRAGMA user_version) and migrated on open.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/store.h"
+
+namespace SQLite {
+class Database;
+}
+
+namespace inbetween::server {
+
+class SqliteStore final : public Store {
+ public:
+  // Opens (or creates) the file and migrates its schema; throws StoreError.
+  explicit SqliteStore(const std::string& path);
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  // The schema version this build writes.
+  static constexpr int kSchemaVersion = 2;
+
+  void add_table(const StoredTable& table) override;
+  void put_seat(const std::string& code, const StoredSeat& seat) override;
+  void add_game(const std::string& code, const StoredGame& game) override;
+  void start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) override;
+  void add_move(const std::string& code, int game, std::size_t n, const std::string& line) override;
+  void finish_game(const std::string& code, int game) override;
+  std::vector<StoredTable> load_live() const override;
+  std::optional<StoredTable> load_table(const std::string& code) const override;
+  bool has_table(const std::string& code) const override;
+
+ private:
+  void migrate(const std::string& path);
+  // The tables chosen by `where` (a condition on the tables' columns), with seats, games, moves.
+  std::vector<StoredTable> load_where(const std::string& where, const std::string& code) const;
+
+  std::unique_ptr<SQLite::Database> db_;
+};
+
+}  // namespace inbetween::server
