@@ -322,6 +322,27 @@ TEST_F(ServerTest, ARestartedServerResumesEveryTableWithTheSameStateAndNextCards
   }
 }
 
+TEST_F(ServerTest, ATableThatIsOverIsNotReplayedAtStartButReadWhenAskedFor) {
+  Seat ann = create("hoyle", 2);
+  command(ann, "bot", {{"kind", "random"}});
+  command(ann, "start");
+  testing::play_out(*lobby_, *hooks_, {ann});
+  json over = table_of(ann);
+  ASSERT_EQ(over["status"], "over");
+  Seat live = create("hoyle", 2, "Bea");
+  restart();
+  EXPECT_EQ(lobby_->room(ann.table), nullptr);  // over: left in the store
+  EXPECT_NE(lobby_->room(live.table), nullptr);  // waiting for players: in play
+  ConnId watcher = connect();
+  ask(watcher, {{"type", "watch"}, {"table", ann.table}});
+  json seen = hooks_->last(watcher, "table");
+  EXPECT_EQ(seen["status"], "over");
+  EXPECT_EQ(seen["state"], over["state"]);
+  EXPECT_EQ(seen["seed"], over["seed"]);
+  ASSERT_NE(lobby_->room(ann.table), nullptr);
+  EXPECT_EQ(ask(watcher, {{"type", "watch"}, {"table", "NOPE"}})["code"], "no_table");
+}
+
 TEST_F(ServerTest, APlayerGoneLongerThanTheTimeoutIsPlayedByABotUntilTheyComeBack) {
   Seat ann = create("hoyle", 2, "Ann", {{"timeout", 30}, {"set", {{"deals", "40"}}}});
   Seat bob = join(ann.table, "Bob");

@@ -1,0 +1,214 @@
+// The Store interface (server/store.h): one contract that every adapter passes (today SQLite in
+// a file and in memory), the SQLite schema's migration, and what a table does when its store
+// fails under it (through a store that fails on demand, which the interface makes possible).
+#include <gtest/gtest.h>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/room.h"
+#include "server/sqlite_store.h"
+#include "server/store.h"
+#include "support/temp_folder.h"
+
+namespace inbetween {
+namespace {
+
+using nlohmann::json;
+using server::StoredGame;
+using server::StoredSeat;
+using server::StoredTable;
+
+struct Adapter {
+  std::string name;
+  bool durable;  // what is committed is there for the next process
+  std::function<std::unique_ptr<server::Store>(const std::filesystem::path& dir)> open;
+};
+
+class StoreContract : public testing_support::TempFolderTest, public ::testing::WithParamInterface<Adapter> {
+ protected:
+  std::unique_ptr<server::Store> open() { return GetParam().open(dir_); }
+};
+
+StoredTable table(const std::string& code) {
+  StoredGame first{1, 42, "c1", {}, {}, {}};
+  return {code, "hoyle", "", "{}", 3, 60, {{0, "Ann", "", "hashA"}}, {first}};
+}
+
+TEST_P(StoreContract, ATableComesBackAsItWasWritten) {
+  auto store = open();
+  EXPECT_FALSE(store->has_table("AAAA"));
+  EXPECT_FALSE(store->load_table("AAAA"));
+  store->add_table(table("AAAA"));
+  store->put_seat("AAAA", {1, "bot2", "sensible", ""});
+  store->put_seat("AAAA", {0, "Ann", "", "hashA2"});  // a seat written again replaces the old one
+  store->start_game("AAAA", 1, R"({"cmd":"new"})", "[]");
+  store->add_move("AAAA", 1, 0, "m0");
+  store->add_move("AAAA", 1, 1, "m1");
+  auto t = store->load_table("AAAA");
+  ASSERT_TRUE(t);
+  EXPECT_TRUE(store->has_table("AAAA"));
+  EXPECT_EQ(t->rules, "hoyle");
+  EXPECT_EQ(t->seats, 3);
+  ASSERT_EQ(t->seated.size(), 2u);
+  EXPECT_EQ(t->seated[0].token_hash, "hashA2");
+  EXPECT_EQ(t->seated[1].bot, "sensible");
+  ASSERT_EQ(t->games.size(), 1u);
+  EXPECT_EQ(t->games[0].seed, 42u);
+  EXPECT_EQ(t->games[0].new_request, R"({"cmd":"new"})");
+  EXPECT_EQ(t->games[0].moves, (std::vector<std::string>{"m0", "m1"}));
+  EXPECT_FALSE(t->games[0].over);
+  // A seed past 2^63 survives (SQLite's integers are signed).
+  store->add_game("AAAA", {2, 18446744073709551615ull, "c2", {}, {}, {}});
+  EXPECT_EQ(store->load_table("AAAA")->games[1].seed, 18446744073709551615ull);
+}
+
+TEST_P(StoreContract, AMoveIsStoredOnceAtItsPlace) {
+  auto store = open();
+  store->add_table(table("BBBB"));
+  store->add_move("BBBB", 1, 0, "m0");
+  // The same move twice (two writers, a replay) is refused, not appended again.
+  EXPECT_THROW(store->add_move("BBBB", 1, 0, "again"), server::StoreError);
+  EXPECT_EQ(store->load_table("BBBB")->games[0].moves, (std::vector<std::string>{"m0"}));
+}
+
+TEST_P(StoreContract, TablesWhoseLastGameIsOverAreNotLive) {
+  auto store = open();
+  store->add_table(table("LIVE"));
+  store->add_table(table("OVER"));
+  store->add_table(table("NEXT"));
+  store->finish_game("OVER", 1);
+  store->finish_game("NEXT", 1);
+  store->add_game("NEXT", {2, 7, "c2", {}, {}, {}});  // played again: live once more
+  std::vector<std::string> live;
+  for (const auto& t : store->load_live()) live.push_back(t.code);
+  EXPECT_EQ(live, (std::vector<std::string>{"LIVE", "NEXT"}));
+  auto over = store->load_table("OVER");
+  ASSERT_TRUE(over);
+  EXPECT_TRUE(over->games[0].over);
+}
+
+TEST_P(StoreContract, WhatIsCommittedSurvivesReopening) {
+  {
+    auto store = open();
+    store->add_table(table("KEPT"));
+    store->add_move("KEPT", 1, 0, "m0");
+  }
+  auto store = open();
+  if (GetParam().durable)
+    EXPECT_EQ(store->load_table("KEPT")->games[0].moves.size(), 1u);
+  else
+    EXPECT_FALSE(store->has_table("KEPT"));  // an in-memory store is gone with its process
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Adapters, StoreContract,
+    ::testing::Values(Adapter{"sqlite_file", true, [](const std::filesystem::path& dir) { return server::open_store((dir / "t.db").string()); }},
+                      Adapter{"sqlite_memory", false, [](const std::filesystem::path&) { return server::open_store(":memory:"); }}),
+    [](const ::testing::TestParamInfo<Adapter>& adapter) { return adapter.param.name; });
+
+class SqliteSchema : public testing_support::TempFolderTest {};
+
+TEST_F(SqliteSchema, AFileFromBeforeVersionsIsMigratedAndItsGamesCountAsLive) {
+  auto path = (dir_ / "old.db").string();
+  {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(R"(
+CREATE TABLE tables(code TEXT PRIMARY KEY, created INTEGER NOT NULL, rules TEXT NOT NULL, rules_text TEXT NOT NULL,
+  sets TEXT NOT NULL, seats INTEGER NOT NULL, timeout INTEGER NOT NULL);
+CREATE TABLE seats(code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL, token_hash TEXT NOT NULL,
+  PRIMARY KEY(code, seat));
+CREATE TABLE games(code TEXT NOT NULL, game INTEGER NOT NULL, seed TEXT NOT NULL, commit_hash TEXT NOT NULL,
+  new_request TEXT NOT NULL, opening TEXT NOT NULL, PRIMARY KEY(code, game));
+CREATE TABLE moves(code TEXT NOT NULL, game INTEGER NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY(code, game, n));
+INSERT INTO tables VALUES('OLD1', 0, 'hoyle', '', '{}', 2, 60);
+INSERT INTO games VALUES('OLD1', 1, '5', 'c', '', '');
+)");
+  }
+  server::SqliteStore store(path);
+  auto live = store.load_live();
+  ASSERT_EQ(live.size(), 1u);
+  EXPECT_EQ(live[0].code, "OLD1");
+  EXPECT_FALSE(live[0].games[0].over);
+  store.finish_game("OLD1", 1);
+  EXPECT_TRUE(store.load_live().empty());
+  SQLite::Database db(path);
+  EXPECT_EQ(db.execAndGet("PRAGMA user_version").getInt(), server::SqliteStore::kSchemaVersion);
+}
+
+TEST_F(SqliteSchema, AFileFromANewerServerIsRefusedUntouched) {
+  auto path = (dir_ / "new.db").string();
+  {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec("PRAGMA user_version = 99");
+  }
+  try {
+    server::SqliteStore store(path);
+    FAIL() << "a store of schema 99 was opened";
+  } catch (const server::StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("version 99"), std::string::npos) << e.what();
+  }
+  SQLite::Database db(path);
+  EXPECT_EQ(db.execAndGet("PRAGMA user_version").getInt(), 99);
+}
+
+// A store that refuses moves while `failing` is set.
+class FlakyStore final : public server::Store {
+ public:
+  explicit FlakyStore(std::unique_ptr<server::Store> inner) : inner_(std::move(inner)) {}
+  bool failing = false;
+  void add_table(const StoredTable& t) override { inner_->add_table(t); }
+  void put_seat(const std::string& c, const StoredSeat& s) override { inner_->put_seat(c, s); }
+  void add_game(const std::string& c, const StoredGame& g) override { inner_->add_game(c, g); }
+  void start_game(const std::string& c, int g, const std::string& r, const std::string& o) override { inner_->start_game(c, g, r, o); }
+  void add_move(const std::string& c, int g, std::size_t n, const std::string& line) override {
+    if (failing) throw server::StoreError("the disk is full");
+    inner_->add_move(c, g, n, line);
+  }
+  void finish_game(const std::string& c, int g) override { inner_->finish_game(c, g); }
+  std::vector<StoredTable> load_live() const override { return inner_->load_live(); }
+  std::optional<StoredTable> load_table(const std::string& c) const override { return inner_->load_table(c); }
+  bool has_table(const std::string& c) const override { return inner_->has_table(c); }
+
+ private:
+  std::unique_ptr<server::Store> inner_;
+};
+
+TEST(RoomOnAFailingStore, AMoveTheStoreCouldNotKeepChangesNothing) {
+  FlakyStore store(server::open_store(":memory:"));
+  server::Room room("FLKY", {"hoyle", "", json::object(), 2, 60}, store);
+  room.seat_person("Ann");
+  room.seat_bot("sensible");
+  room.start();
+  json before = room.snapshot(0);
+  std::size_t events = room.events().size();
+  auto move = room.table()->bot_move("sensible");
+  store.failing = true;
+  EXPECT_THROW(room.play(move), server::StoreError);
+  EXPECT_EQ(room.snapshot(0), before);
+  EXPECT_EQ(room.events().size(), events);
+  EXPECT_EQ(room.moves(), 0u);
+  // The store is back: the same move plays, with the events it would have had.
+  store.failing = false;
+  json played = room.play(move);
+  EXPECT_FALSE(played.empty());
+  EXPECT_EQ(room.moves(), 1u);
+  EXPECT_EQ(store.load_table("FLKY")->games[0].moves.size(), 1u);
+}
+
+TEST(RoomOnAFailingStore, AGameThatEndsIsMarkedOverInTheStore) {
+  auto store = server::open_store(":memory:");
+  server::Room room("DONE", {"hoyle", "", json::object(), 2, 60}, *store);
+  room.seat_bot("random");
+  room.seat_bot("random");
+  room.start();
+  while (room.status() == server::TableStatus::playing) room.play(room.table()->bot_move("random"));
+  EXPECT_TRUE(store->load_live().empty());
+  EXPECT_TRUE(store->load_table("DONE")->games[0].over);
+}
+
+}  // namespace
+}  // namespace inbetween
