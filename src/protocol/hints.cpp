@@ -12,11 +12,13 @@
 namespace inbetween::protocol {
 
 namespace {
-// The advisor's figures, the same for the pot games and the house game.
+// The advisor's figures, the same for the pot games and the house game. Every family's hint has
+// the same shape: each choice's `value` in the hint's `unit`, best first.
 json advice_json(std::span<const pot::Player> players, std::size_t cards_left, const strategy::PotAdvice& advice) {
   json choices = json::array();
-  for (const auto& c : advice.choices) choices.push_back({{"action", action_json(c.action)}, {"ev", c.ev}, {"why", c.why}});
+  for (const auto& c : advice.choices) choices.push_back({{"action", action_json(c.action)}, {"value", c.ev}, {"why", c.why}});
   json out = {{"player", players[static_cast<std::size_t>(advice.player)].name},
+              {"unit", "chips"},
               {"cards_left", cards_left},
               {"choices", choices},
               {"best", action_json(advice.best)}};
@@ -65,6 +67,7 @@ json three_hint_json(const three::ThreeGame& game, const json& request) {
   json choices = json::array();
   for (const auto& r : rated) choices.push_back({{"action", three_action_json(game.deck(), r.action)}, {"value", r.value}});
   return {{"player", game.players()[static_cast<std::size_t>(seat)].name},
+          {"unit", "points"},
           {"composition", composition},
           {"choices", choices},
           {"best", choices.at(0)["action"]}};

@@ -39,9 +39,8 @@ export class HintPanel {
     const parts: HTMLElement[] = [];
     parts.push(h('p', { class: 'best' }, 'Best: ', h('strong', {}, actionText(hint.best, family))));
     if (hint.odds) parts.push(oddsBar(hint.odds));
-    const tb = family === 'threebetween';
     const rows = hint.choices.map((c) => {
-      const v = tb ? c.value : c.ev;
+      const v = c.value;
       const best = same(c.action, hint.best);
       return h(
         'tr',
@@ -55,12 +54,12 @@ export class HintPanel {
       h(
         'table',
         { class: 'hint-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'choice'), h('th', { class: 'num' }, tb ? 'exp. round score' : 'exp. chips'), h('th', {}, ''))),
+        h('thead', {}, h('tr', {}, h('th', {}, 'choice'), h('th', { class: 'num' }, hint.unit === 'points' ? 'exp. round score' : 'exp. chips'), h('th', {}, ''))),
         h('tbody', {}, ...rows),
       ),
     );
     if (hint.kelly) parts.push(h('p', { class: 'sub' }, 'Kelly (most growth of the stack): ', h('strong', {}, actionText(hint.kelly, family))));
-    if (tb && hint.composition) parts.push(h('p', { class: 'sub' }, `Solved for a ${hint.composition} deck.`));
+    if (hint.composition) parts.push(h('p', { class: 'sub' }, `Solved for a ${hint.composition} deck.`));
     if (hint.cards_left !== undefined) parts.push(h('p', { class: 'sub' }, `${hint.cards_left} card${hint.cards_left === 1 ? '' : 's'} unseen since the shuffle.`));
     this.body.replaceChildren(...parts);
   }

@@ -149,13 +149,13 @@ export interface TableMsg {
 
 export interface HintChoice {
   action: Action;
-  ev?: number;
-  value?: number;
+  value: number; // in the hint's unit
   why?: string;
 }
 
 export interface Hint {
   player: string;
+  unit: 'chips' | 'points';
   best: Action;
   choices: HintChoice[];
   cards_left?: number;
