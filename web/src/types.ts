@@ -69,6 +69,10 @@ export interface PotState {
   posts: Card[];
   ace_values: (string | null)[];
   spread?: number;
+  /** House games, with `spread`: what a winning wager of 1 is paid at this spread. */
+  pays?: number;
+  /** House games: the table's pay rates (entry 0 for spread 1, the last for every wider one). */
+  pay_table?: { spread: number[]; trips: number };
   third_card: Card | null;
   deals_done: number;
   deals_total: number | null;
