@@ -415,12 +415,15 @@ TEST(Commands, AceCallsAndHouseGamePhases) {
   EXPECT_EQ(r["state"]["phase"], "wager");
   EXPECT_EQ(r["state"]["banking"], "house");
   EXPECT_EQ(r["state"]["house"], 0);
+  EXPECT_EQ(r["state"]["pay_table"], json({{"spread", {5, 4, 2, 1}}, {"trips", 11}}));  // the rule file's, at every phase
+  EXPECT_FALSE(r["state"].contains("pays"));
   EXPECT_EQ(ask(house, act("Ann", {{"type", "stand"}}))["error"]["code"], "not_now");
   r = ask(house, act("Ann", {{"type", "bet"}, {"amount", 10}}));
   ASSERT_EQ(r["ok"], true) << r.dump();
   EXPECT_EQ(r["state"]["phase"], "raise");
   EXPECT_EQ(r["state"]["players"][0]["wager"], 10);
   EXPECT_EQ(r["state"]["spread"], 5);
+  EXPECT_EQ(r["state"]["pays"], 1);  // spread 5: the last entry, for every spread from 4
   EXPECT_EQ(ask(house, act("Ann", {{"type", "bet"}, {"amount", 1}}))["error"]["code"], "not_now");
   r = ask(house, act("Ann", {{"type", "raise"}}));
   ASSERT_EQ(r["ok"], true) << r.dump();
@@ -429,6 +432,17 @@ TEST(Commands, AceCallsAndHouseGamePhases) {
   EXPECT_EQ(r["events"][2], json({{"type", "win"}, {"player", "Ann"}, {"amount", 20}, {"outcome", "between"}}));
   EXPECT_EQ(r["state"]["players"][0]["chips"], 120);
   EXPECT_EQ(r["state"]["house"], -20);
+
+  Engine own;  // a table's own pay rates: the state says what this spread pays under them
+  r = ask(own, {{"cmd", "new"}, {"rules", "red-dog"}, {"players", {"Ann"}}, {"seed", 1}, {"deck", {"5S", "7H", "6C"}},
+                {"set", {{"spread_pays", "[6, 3, 1]"}, {"triple_pays", "9"}}}});
+  ASSERT_EQ(r["ok"], true) << r.dump();
+  EXPECT_EQ(r["state"]["pay_table"], json({{"spread", {6, 3, 1}}, {"trips", 9}}));
+  r = ask(own, act("Ann", {{"type", "bet"}, {"amount", 2}}));
+  ASSERT_EQ(r["ok"], true) << r.dump();
+  EXPECT_EQ(r["state"]["phase"], "raise");
+  EXPECT_EQ(r["state"]["spread"], 1);
+  EXPECT_EQ(r["state"]["pays"], 6);
 }
 
 // ---- (c) the line loop ------------------------------------------------------------------------

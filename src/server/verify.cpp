@@ -77,9 +77,11 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
   }
   if (!session) return {false, fmt::format("MISMATCH in {}: the log is empty\n", name)};
   std::string ending = session->over() ? "the game is over" : "the log ends before the game does";
+  // The family's own word for what the players hold: chips, or ThreeBeTween's points.
+  std::string_view unit = session->table().view(games::kNobody).unit;
   return {session->over(), fmt::format("{} {}: table {} game {}: the seed {} matches the commitment {}; {} moves replay to every "
-                                       "card and chip the log records; {}\n",
-                                       session->over() ? "OK" : "INCOMPLETE", name, table, game, seed, commit, moves, ending)};
+                                       "card and all the {} the log records; {}\n",
+                                       session->over() ? "OK" : "INCOMPLETE", name, table, game, seed, commit, moves, unit, ending)};
 }
 
 }  // namespace inbetween::server

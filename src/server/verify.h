@@ -1,6 +1,6 @@
 #pragma once
 // `inbetween verify`: checks a finished game's exported log against its fairness commitment,
-// replaying every card and chip (docs/server.md).
+// replaying every card and all the chips (or ThreeBeTween's points) (docs/server.md).
 #include <istream>
 #include <string>
 

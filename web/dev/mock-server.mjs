@@ -1,7 +1,8 @@
 // A stand-in for `inbetween serve` while developing the page: it serves dist/ and speaks enough of
 // docs/server.md over /ws (presets, tables, create, join, watch, resume, bot, start, act, hint,
 // chat, again, replay) to play every family, relaying to one `inbetween engine` process per table.
-// It keeps nothing on disk. Not the real server: no rate limits, no timeouts, no away seats.
+// It keeps nothing on disk. Not the real server: no rate limits, no away seats; the turn clock is
+// the server's (`turn_left_ms`, a sensible bot moves when it runs out), and `set` is sent back.
 //
 //   node dev/mock-server.mjs [--port 8090] [--engine ../build/inbetween] [--data ..] [--bot-delay-ms 300]
 
@@ -79,7 +80,8 @@ function tableMsg(t, conn) {
   conn.seen.set(t.code, t.events.length);
   return {
     type: 'table', table: t.code, rules: t.rules, family: t.family, title: t.title, status: t.status, game: t.game,
-    creator: 0, you, timeout: t.timeout,
+    creator: 0, you, timeout: t.timeout, set: t.set,
+    turn_left_ms: t.deadline !== null ? Math.max(0, t.deadline - Date.now()) : null,
     seats: t.seats.map((s) => (s.name ? { name: s.name, bot: s.bot, connected: s.bot ? true : s.conns.size > 0, away: false } : { name: null })),
     commit: t.commit, seed: t.status === 'over' ? String(t.seed) : null,
     state: t.state, to_act: t.state?.to_act ?? null,
@@ -109,7 +111,31 @@ function maybeBot(t) {
   }, BOT_DELAY);
 }
 
+// The turn clock, as the server's (docs/server.md, `turn_left_ms`): a person's clock starts at the
+// table's timeout when their turn starts and again after each of their moves; when it runs out a
+// sensible bot makes that one move for them. Bots have none.
+function armClock(t) {
+  clearTimeout(t.clockTimer);
+  t.clockTimer = null;
+  t.deadline = null;
+  if (t.status !== 'playing' || !t.state?.to_act) return;
+  const seat = t.seats.find((s) => s.name === t.state.to_act);
+  if (!seat || seat.bot) return;
+  const ms = t.timeout * 1000;
+  t.deadline = Date.now() + ms;
+  const moves = t.steps.length;
+  t.clockTimer = setTimeout(async () => {
+    t.clockTimer = null;
+    if (t.steps.length !== moves || t.status !== 'playing') return; // the table moved meanwhile
+    const player = t.state.to_act;
+    const r = await t.engine.ask({ cmd: 'act', player, bot: 'sensible' });
+    if (r.ok) record(t, player, r.action, r);
+    await broadcast(t);
+  }, ms);
+}
+
 function record(t, player, action, r) {
+  const toAct = t.state?.to_act;
   t.events.push(...r.events);
   t.state = r.state;
   t.steps.push({ player, action, events: r.events, state: r.state });
@@ -118,6 +144,7 @@ function record(t, player, action, r) {
     t.status = 'over';
     t.games.set(t.game, { steps: t.steps, log: t.log });
   }
+  if (action?.type !== 'rebuy' || player === toAct) armClock(t); // another seat's rebuy leaves it running
 }
 
 async function startGame(t) {
@@ -133,6 +160,7 @@ async function startGame(t) {
   t.steps = [{ player: null, action: null, events: r.events, state: r.state }];
   t.log = [req];
   for (const c of t.watchers) c.seen.set(t.code, 0);
+  armClock(t);
   return null;
 }
 
@@ -181,9 +209,10 @@ async function handle(conn, m) {
         writeFileSync(rulesPath, text);
       }
       const t = {
-        code, rulesPath, rules: p?.name ?? tget('name') ?? 'custom', family: p?.family ?? tget('game') ?? 'pot', title: p?.title ?? tget('description') ?? 'pasted rules', set: m.set ?? {}, timeout: m.timeout ?? 60,
+        code, rulesPath, rules: p?.name ?? tget('name') ?? 'custom', family: p?.family ?? tget('game') ?? 'pot', title: p?.title ?? tget('description') ?? 'pasted rules', set: Object.fromEntries(Object.entries(m.set ?? {}).map(([k, v]) => [k, String(v)])), timeout: Number(m.timeout ?? 60),
         status: 'waiting', game: 0, seats: Array.from({ length: n }, () => ({ name: null, bot: null, token: null, conns: new Set() })),
         watchers: new Set(), engine: new Engine(), events: [], steps: [], log: [], games: new Map(), state: null, commit: null, seed: null,
+        deadline: null, clockTimer: null,
       };
       // refuse bad rules or knobs now, as the server does, with a trial game
       const trial = await t.engine.ask({ cmd: 'new', rules: rulesPath ?? t.rules, players: t.seats.map((_, i) => `p${i}`), set: t.set });

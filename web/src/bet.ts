@@ -23,6 +23,7 @@ export interface TurnContext {
   mine: boolean; // the player is to act (a rebuy alone does not make a turn)
   placedThisTurn?: number; // ThreeBeTween: cards placed since the draw
   banked?: number; // ThreeBeTween: banked points a bust would lose
+  note?: string; // a line above the buttons (Red Dog's raise: what the spread pays)
 }
 
 export class Controls {
@@ -63,6 +64,7 @@ export class Controls {
     if (key !== this.lastKey) this.lastAmount = null; // a new decision: start from the suggested amount
     this.lastKey = key;
 
+    if (ctx.note && actions.length) this.area.appendChild(h('p', { class: 'turn-note', 'data-testid': 'turn-note' }, ctx.note));
     const bet = actions.find((c) => c.type === 'bet');
     if (bet) this.area.appendChild(this.amountControl(bet, family));
     const row = h('div', { class: 'action-buttons' });

@@ -6,7 +6,7 @@ import { cardEl, cardText, slotEl } from './cards';
 import type { Deal } from './deal';
 import { h, signed } from './dom';
 import { chips, OUTCOMES } from './narration';
-import type { PotState } from './types';
+import { isTb, type PotState, type TableMsg } from './types';
 
 const PHASES: Record<string, string> = {
   wager: 'place your wagers',
@@ -107,6 +107,33 @@ function settledDeals(o: BoardOpts, house: boolean): HTMLElement[] {
   ].filter((x): x is HTMLElement => !!x);
 }
 
+/** Red Dog's pay rates, the table's own (`pay_table`), entry by entry: the spread of the posts
+ * now (if any) is marked. */
+function renderPayTable(s: PotState): HTMLElement | null {
+  const t = s.pay_table;
+  if (!t || !t.spread.length) return null;
+  const n = t.spread.length;
+  const entries = t.spread.map((pays, i) => {
+    const now = s.spread !== undefined && s.spread > 0 && Math.min(s.spread, n) === i + 1;
+    const label = n === 1 ? 'any spread' : i === n - 1 && n < 11 ? `${i + 1}+` : String(i + 1);
+    return h('span', { class: now ? 'pay this' : 'pay' }, `${label}: ${pays}:1`);
+  });
+  const parts: (HTMLElement | string)[] = [];
+  entries.forEach((e, i) => parts.push(...(i ? [' \u00b7 ', e] : [e])));
+  return h('p', { class: 'pay-table', 'data-testid': 'pay-table' }, 'Spread pays ', ...parts, ' \u00b7 ', h('span', { class: 'pay' }, `trips: ${t.trips}:1`));
+}
+
+/** At Red Dog's raise decision, for the player to act: what the spread pays, standing or raised. */
+export function raiseNote(t: TableMsg): string | undefined {
+  const s = t.state;
+  if (!s || isTb(s) || s.banking !== 'house' || s.phase !== 'raise' || s.pays === undefined || s.spread === undefined) return undefined;
+  const wager = s.players.find((p) => p.name === s.to_act)?.wager ?? 0;
+  const raise = t.legal?.actions.some((a) => a.type === 'raise')
+    ? `; raised to ${wager * 2}, it wins ${chips(wager * 2 * s.pays)}`
+    : '';
+  return `Spread ${s.spread} pays ${s.pays} to 1: your wager of ${wager} wins ${chips(wager * s.pays)} on a card between${raise}.`;
+}
+
 export interface BoardOpts {
   last: Deal[]; // the deals settled by the last message that settled any, in order
   fresh: boolean; // a deal was settled by this message: animate it and the next posts
@@ -128,6 +155,7 @@ export function renderPotBoard(s: PotState, o: BoardOpts = { last: [], fresh: fa
           { class: 'spread', 'data-testid': 'spread' },
           h('span', { class: 'spread-n' }, s.spread !== undefined ? String(s.spread) : '\u2013'),
           h('span', { class: 'spread-l' }, 'spread'),
+          house && s.pays !== undefined ? h('span', { class: 'spread-pays', 'data-testid': 'pays' }, `pays ${s.pays}:1`) : null,
         ),
       );
     }
@@ -144,6 +172,7 @@ export function renderPotBoard(s: PotState, o: BoardOpts = { last: [], fresh: fa
     money,
     ...settledDeals(o, house),
     s.over ? null : h('div', { class: 'now' }, whose ? h('div', { class: 'deal-head' }, h('span', { class: 'deal-who' }, whose)) : null, posts),
+    house ? renderPayTable(s) : null,
     h(
       'div',
       { class: 'board-info' },

@@ -24,10 +24,23 @@ export interface LobbyActions {
   nameChanged(name: string): void;
 }
 
-/** "a=1, b = x" or one per line → {a: "1", b: "x"}; throws on a piece without "=". */
+/** "a=1, b = x" or one per line → {a: "1", b: "x"}; a list keeps its commas
+ * ("spread_pays=[6, 3, 1]"); throws on a piece without "=". */
 export function parseKnobs(text: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const piece of text.split(/[\n,;]+/)) {
+  const pieces: string[] = [];
+  let depth = 0;
+  let piece = '';
+  for (const ch of text) {
+    if (ch === '[') depth += 1;
+    if (ch === ']') depth = Math.max(0, depth - 1);
+    if (depth === 0 && /[\n,;]/.test(ch)) {
+      pieces.push(piece);
+      piece = '';
+    } else piece += ch;
+  }
+  pieces.push(piece);
+  for (const piece of pieces) {
     const p = piece.trim();
     if (!p) continue;
     const eq = p.indexOf('=');

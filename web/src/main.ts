@@ -6,7 +6,8 @@
 
 import { renderAfterGame } from './aftergame';
 import { Controls } from './bet';
-import { renderPotBoard } from './board';
+import { raiseNote, renderPotBoard } from './board';
+import { flyChips, land as landChips } from './chips';
 import { Chat } from './chat';
 import { TurnClock } from './clock';
 import { Connection, savedName, tokens, type Status } from './connection';
@@ -392,8 +393,9 @@ function showTable(t: TableMsg): void {
   const tbMe = isTb(s) ? s.players.find((p) => p.name === me(t)) : undefined;
   // A decision of mine after a move is a new one, even with the same choices (the buttons were
   // disabled when pressed); off turn a move elsewhere leaves the chip-buying box as it is.
-  regions.controls.update({ legal: t.legal, mine, family: t.family, placedThisTurn, banked: tbMe?.banked ?? 0, moves: mine ? t.moves : null }, () => {
-    controls.render(t.legal, t.family, { mine, placedThisTurn, banked: tbMe?.banked ?? 0 });
+  const note = mine ? raiseNote(t) : undefined;
+  regions.controls.update({ legal: t.legal, mine, family: t.family, placedThisTurn, banked: tbMe?.banked ?? 0, moves: mine ? t.moves : null, note }, () => {
+    controls.render(t.legal, t.family, { mine, placedThisTurn, banked: tbMe?.banked ?? 0, note });
     return null;
   });
   controls.el.classList.toggle('my-turn', mine);
@@ -405,6 +407,8 @@ function showTable(t: TableMsg): void {
   keysHelp.hidden = t.you === null || waiting;
   document.title = `${mine ? '\u25B6 your turn \u2014 ' : ''}${t.table} \u2014 inbetween`;
   tableView.dataset.moves = String(t.moves); // how far the page has drawn (the tests wait on it)
+  // chips to and from the pot, once both ends are drawn where they now are
+  if (!restart && s && !isTb(s) && t.events?.length) flyChips(t.events, t.seats.map((x) => x.name), t.family === 'house');
 }
 
 function copyLink(): void {
@@ -467,8 +471,12 @@ soundToggle.addEventListener('click', () => {
 showSound();
 
 // A tap on the board, or any key, finishes its animations at once.
-slots.board.addEventListener('click', () => slots.board.classList.add('skip'));
-document.addEventListener('keydown', () => slots.board.classList.add('skip'), { capture: true });
+const skip = () => {
+  slots.board.classList.add('skip');
+  landChips();
+};
+slots.board.addEventListener('click', skip);
+document.addEventListener('keydown', skip, { capture: true });
 
 window.addEventListener('hashchange', () => route());
 route();

@@ -1,6 +1,7 @@
 // A screenshot of each family's table with bots, at phone (touch) and desktop widths, saved under
 // test-results/screens/ to look at. The pot and house tables are taken once a deal has been
-// settled (its third card on the board); ThreeBeTween once Ann has drawn.
+// settled (its third card on the board), Red Dog at Ann's raise decision (what the spread pays);
+// ThreeBeTween once Ann has drawn. And chips in flight, held still, on a desktop Hoyle table.
 import { expect, test, type Page } from '@playwright/test';
 import { addBots, createTable, firstAction } from './helpers';
 
@@ -35,7 +36,9 @@ for (const rules of ['hoyle', 'red-dog', 'threebetween']) {
       await page.getByTestId('start').click();
       await expect(page.getByTestId('seats').locator('.seat')).toHaveCount(3);
       await playUntil(page, async () =>
-        rules === 'threebetween' ? page.getByTestId('action-end_turn').isVisible() : page.getByTestId('last-deal').isVisible(),
+        rules === 'threebetween'
+          ? page.getByTestId('action-end_turn').isVisible()
+          : (await page.getByTestId('last-deal').isVisible()) && (rules !== 'red-dog' || (await page.getByTestId('action-stand').isVisible())),
       );
       await page.keyboard.press('h');
       await expect(page.locator('.hint-table')).toBeVisible({ timeout: 30_000 });
@@ -49,3 +52,16 @@ for (const rules of ['hoyle', 'red-dog', 'threebetween']) {
     });
   }
 }
+
+test('screenshot of chips moving to and from the pot (desktop)', async ({ browser }) => {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
+  const page = await ctx.newPage();
+  await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 3, knobs: knobs.hoyle });
+  // held at a third of the way, so the picture shows them between the seats and the pot
+  await page.addStyleTag({ content: '.chip-fly { animation-play-state: paused !important; animation-delay: -220ms !important; }' });
+  await addBots(page, 2);
+  await page.getByTestId('start').click();
+  await playUntil(page, async () => (await page.locator('.chip-fly').count()) > 0);
+  await page.screenshot({ path: 'test-results/screens/chips-desktop.png' });
+  await ctx.close();
+});

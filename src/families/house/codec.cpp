@@ -20,7 +20,12 @@ json house_state_json(const house::View& game) {
   j["house"] = game.house();
   j["deals_done"] = game.hands_done();
   j["deals_total"] = game.hands_total() > 0 ? json(game.hands_total()) : json(nullptr);
-  if (posts.count == 2) j["spread"] = posts.spread();
+  const auto& table_rules = game.rules();
+  j["pay_table"] = {{"spread", table_rules.spread_pays}, {"trips", table_rules.triple_pays}};
+  if (posts.count == 2) {
+    j["spread"] = posts.spread();
+    j["pays"] = rules::spread_pays(table_rules, posts.spread());
+  }
   return j;
 }
 
