@@ -24,6 +24,7 @@
 #include "cards/letter_card.h"
 #include "cards/rng.h"
 #include "families/three/action.h"
+#include "families/three/family.h"
 #include "families/three/game.h"
 #include "rules/rule_files.h"
 #include "protocol/engine_loop.h"
@@ -542,7 +543,7 @@ TEST(RealRules, MonteCarloAgreesAndOptimalBeatsSensible) {
 }
 
 TEST(Bots, OptimalIsAKind) {
-  EXPECT_TRUE(dynamic_cast<strategy::OptimalThreeBot*>(strategy::make_three_bot("optimal").get()));
+  EXPECT_TRUE(dynamic_cast<strategy::OptimalThreeBot*>(inbetween::games::three::ThreeFamily::Bots::make("optimal").get()));
 }
 
 }  // namespace

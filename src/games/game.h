@@ -111,6 +111,21 @@ concept BotKinds = requires(const std::string& kind) {
   { B::stand_in } -> std::convertible_to<std::string_view>;
 };
 
+// A family's bots from its bot interface and its bot classes, each naming its own `kind` (kinds()
+// lists them in this order); the sensible bot plays for a person who is away.
+template <class B, class... Kinds>
+struct BotMenu {
+  using Bot = B;
+  // A bot of `kind`, nullptr for a kind the family has not.
+  static std::unique_ptr<Bot> make(const std::string& kind) {
+    std::unique_ptr<Bot> bot;
+    (void)((kind == Kinds::kind && (bot = std::make_unique<Kinds>(), true)) || ...);
+    return bot;
+  }
+  static std::vector<std::string> kinds() { return {std::string(Kinds::kind)...}; }
+  static constexpr std::string_view stand_in = "sensible";
+};
+
 // What `simulate` counts in a family's games and its words for it (families/NAME/measures.h).
 template <class M, class F>
 concept MeasuresOf = requires(const typename F::Game& game, Seat seat, const typename F::Action& action,

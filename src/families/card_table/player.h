@@ -1,6 +1,7 @@
 #pragma once
 // What a seat at a card table holds and what the table waits for: the part of the pot games'
 // and the house game's state that the shared card-table code (seating, the seat's lens) reads.
+#include <span>
 #include <string>
 
 #include "families/card_table/action.h"
@@ -16,6 +17,13 @@ struct Player {
   Chips wager = 0;    // house games: chips on the table this hand
   bool raised = false;  // house games: the wager was doubled
 };
+
+// Every chip the players put into the game: start chips and rebuys.
+inline Chips bought_total(std::span<const Player> players) {
+  Chips total = 0;
+  for (const auto& p : players) total += p.bought;
+  return total;
+}
 
 // What the game waits for.
 enum class Phase { Wager, CallFirstAce, CallSecondAce, Bet, Raise, Over };

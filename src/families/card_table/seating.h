@@ -10,6 +10,7 @@
 #include "cards/rng.h"
 #include "cards/shoe.h"
 #include "games/game.h"
+#include "families/card_table/event.h"
 #include "families/card_table/player.h"
 
 namespace inbetween::games::pot {
@@ -52,6 +53,23 @@ Seat first_dealer(const Setup& setup, rules::FirstDealer how, int players, DrawF
     n = tied;
   }
   return drawing[0];
+}
+
+// first_dealer() at a card table: each card of the draw for the deal comes from `draw()`, is
+// told as a DrawForDeal event and then discarded to `shoe`; the dealer is told as DealerChosen.
+template <class Draw>
+Seat choose_first_dealer(const Setup& setup, rules::FirstDealer how, int players, cards::Shoe& shoe, Draw&& draw,
+                         std::vector<Event>& events) {
+  Seat dealer = first_dealer(
+      setup, how, players,
+      [&](Seat seat) {
+        Card c = draw();
+        emit_card(events, EventKind::DrawForDeal, seat, c);
+        return c;
+      },
+      [&](Card c) { shoe.discard(c.code); });
+  emit(events, EventKind::DealerChosen, dealer);
+  return dealer;
 }
 
 }  // namespace inbetween::games::pot

@@ -33,14 +33,4 @@ void OptimalHouseBot::decide(const house::HouseGame& game, int, cards::Rng&, hou
   out = advice ? advice->best : pot::Action{pot::Pass{}};
 }
 
-std::unique_ptr<HouseBot> make_house_bot(const std::string& kind) {
-  if (kind == "random") return std::make_unique<RandomHouseBot>();
-  if (kind == "cautious") return std::make_unique<CautiousHouseBot>();
-  if (kind == "sensible") return std::make_unique<SensibleHouseBot>();
-  if (kind == "optimal") return std::make_unique<OptimalHouseBot>();
-  return nullptr;
-}
-
-std::vector<std::string> house_bot_kinds() { return {"random", "cautious", "sensible", "optimal"}; }
-
 }  // namespace inbetween::strategy

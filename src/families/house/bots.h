@@ -27,29 +27,30 @@ class HouseBot {
 // `random`: a uniformly chosen legal action kind, a uniform wager.
 class RandomHouseBot : public HouseBot {
  public:
+  static constexpr std::string_view kind = "random";
   void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
 // `sensible`: the minimum wager; raises on a spread of 7 or more (where standing wins on average).
 class SensibleHouseBot : public HouseBot {
  public:
+  static constexpr std::string_view kind = "sensible";
   void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
 // `cautious`: the minimum wager, never a raise.
 class CautiousHouseBot : public HouseBot {
  public:
+  static constexpr std::string_view kind = "cautious";
   void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
 // `optimal`: the choice with the most expected chips from the exact odds of the cards left.
 class OptimalHouseBot : public HouseBot {
  public:
+  static constexpr std::string_view kind = "optimal";
   void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
-// The bot kinds by name: "random", "cautious", "sensible", "optimal"; nullptr for an unknown name.
-std::unique_ptr<HouseBot> make_house_bot(const std::string& kind);
-std::vector<std::string> house_bot_kinds();
 
 }  // namespace inbetween::strategy

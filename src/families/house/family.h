@@ -4,6 +4,7 @@
 
 #include "games/game.h"
 #include "families/house/game.h"
+#include "families/card_table/family_part.h"
 #include "families/house/bots.h"
 #include "families/house/measures.h"
 #include "families/house/view.h"
@@ -12,19 +13,12 @@
 namespace inbetween::games::house {
 
 // Red Dog and its variants, as one games::Family.
-struct HouseFamily {
+struct HouseFamily : pot::CardTableFamily<HouseGame> {
   using Rules = rules::HouseRules;
-  using Action = pot::Action;
-  using Event = pot::Event;
   using View = house::View;
-  // Its bots: a bot by kind (nullptr for an unknown kind), every kind, and the kind that plays
-  // for a person who is away.
-  struct Bots {
-    using Bot = strategy::HouseBot;
-    static std::unique_ptr<Bot> make(const std::string& kind) { return strategy::make_house_bot(kind); }
-    static std::vector<std::string> kinds() { return strategy::house_bot_kinds(); }
-    static constexpr std::string_view stand_in = "sensible";
-  };
+  // Its bots, by kind (bots.h).
+  using Bots = BotMenu<strategy::HouseBot,
+                       strategy::RandomHouseBot, strategy::CautiousHouseBot, strategy::SensibleHouseBot, strategy::OptimalHouseBot>;
   // What `simulate` counts in its games and the words for it (measures.h).
   using Measures = HouseMeasures;
   using Game = HouseGame;
@@ -33,11 +27,6 @@ struct HouseFamily {
   // The resolved knobs as "knob = value" lines (`rules show`).
   static std::string to_text(const Rules& rules) { return rules::house_rules_to_text(rules); }
   static constexpr std::string_view key = "house";
-  // A choice in words ("bet 3", "raise"); a seat's stack; the chips an action carries.
-  static std::string describe(const Game&, Seat, const Action& action) { return pot::describe(action); }
-  static std::int64_t standing(const Game& game, Seat seat) { return game.players()[static_cast<std::size_t>(seat)].chips; }
-  static Chips amount_of(const Action& action) { return pot::amount_of(action); }
-  static Action with_amount(const Action& action, Chips amount) { return pot::with_amount(action, amount); }
 };
 
 static_assert(Family<HouseFamily>);

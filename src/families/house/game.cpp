@@ -42,11 +42,7 @@ bool HouseGame::anyone_in() const {
   return false;
 }
 
-Chips HouseGame::chips_in() const {
-  Chips total = 0;
-  for (const auto& p : players_) total += p.bought;
-  return total;
-}
+Chips HouseGame::chips_in() const { return bought_total(players_); }
 
 std::vector<Seat> HouseGame::winners() const {
   // Each player plays against the house, not against the others: everyone who ends ahead of
@@ -75,15 +71,7 @@ View HouseGame::view(Seat seat) const { return View(*this, seat); }
 // ---- the course of the game ---------------------------------------------------------------
 
 void HouseGame::choose_first(const Setup& setup, std::vector<Event>& events) {
-  dealer_ = pot::first_dealer(
-      setup, rules_->first_dealer, count(),
-      [&](Seat seat) {
-        Card c = draw(events);
-        emit_card(events, EventKind::DrawForDeal, seat, c);
-        return c;
-      },
-      [&](Card c) { shoe_.discard(c.code); });
-  emit(events, EventKind::DealerChosen, dealer_);
+  dealer_ = pot::choose_first_dealer(setup, rules_->first_dealer, count(), shoe_, [&] { return draw(events); }, events);
 }
 
 void HouseGame::start_hand(std::vector<Event>& events) {

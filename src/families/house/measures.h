@@ -7,19 +7,17 @@
 #include <stdexcept>
 
 #include "families/house/edge.h"
+#include "families/card_table/family_part.h"
 #include "families/house/game.h"
 #include "games/measures.h"
 
 namespace inbetween::games::house {
 
-struct HouseMeasures {
+struct HouseMeasures : pot::CardTableMeasures<HouseGame> {
   static constexpr LengthWords words{"bets", "hands", "cards dealt"};
-  static constexpr std::string_view unit = "chips";
-  static constexpr bool counts_banks = false;
   static constexpr bool has_pot = false;
   static constexpr bool against_house = true;
 
-  static void count_move(Seat, const Action&, GameMeasures&) {}
   static void count_events(std::span<const Event> events, GameMeasures& m) {
     using K = pot::EventKind;
     for (const auto& e : events) {
@@ -37,10 +35,6 @@ struct HouseMeasures {
   static void read_length(const HouseGame& game, GameMeasures& m) {
     m.rounds = game.hands_done();
     m.ended_by_limit = game.hands_total() > 0 && game.hands_done() >= game.hands_total();
-  }
-  static std::int64_t seat_score(const HouseGame& game, Seat seat) {
-    const auto& p = game.players()[static_cast<std::size_t>(seat)];
-    return p.chips - p.bought;
   }
   static std::optional<Chips> pot_at_bet(const HouseGame&) { return std::nullopt; }
   // The house's result in a finished game.

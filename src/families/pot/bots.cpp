@@ -108,14 +108,4 @@ void CautiousBot::decide(const pot::PotGame& game, int player, cards::Rng&, pot:
   }();
 }
 
-std::unique_ptr<PotBot> make_pot_bot(const std::string& kind) {
-  if (kind == "random") return std::make_unique<RandomBot>();
-  if (kind == "cautious") return std::make_unique<CautiousBot>();
-  if (kind == "sensible") return std::make_unique<SensibleBot>();
-  if (kind == "optimal") return std::make_unique<OptimalBot>();
-  return nullptr;
-}
-
-std::vector<std::string> pot_bot_kinds() { return {"random", "cautious", "sensible", "optimal"}; }
-
 }  // namespace inbetween::strategy

@@ -30,6 +30,7 @@ class PotBot {
 // `random`: a uniformly chosen legal action type, and a uniform amount for a bet.
 class RandomBot : public PotBot {
  public:
+  static constexpr std::string_view kind = "random";
   void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
 };
 
@@ -37,6 +38,7 @@ class RandomBot : public PotBot {
 // may, calls aces for the wider spread.
 class SensibleBot : public PotBot {
  public:
+  static constexpr std::string_view kind = "sensible";
   void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
 };
 
@@ -44,12 +46,14 @@ class SensibleBot : public PotBot {
 // aces called by value.
 class CautiousBot : public PotBot {
  public:
+  static constexpr std::string_view kind = "cautious";
   void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
 };
 
 // `optimal`: the choice with the most expected chips, from the exact odds of the cards left.
 class OptimalBot : public PotBot {
  public:
+  static constexpr std::string_view kind = "optimal";
   void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
 };
 
@@ -61,8 +65,5 @@ void random_choice(const pot::Legal& legal, cards::Rng& rng, pot::Action& out);
 // (a fresh shoe less the posts).
 double chance_between(const pot::PotGame& game);
 
-// The bot kinds by name: "random", "cautious", "sensible", "optimal"; nullptr for an unknown name.
-std::unique_ptr<PotBot> make_pot_bot(const std::string& kind);
-std::vector<std::string> pot_bot_kinds();
 
 }  // namespace inbetween::strategy

@@ -52,11 +52,7 @@ bool PotGame::enough_players() const {
   return in >= 2;
 }
 
-Chips PotGame::chips_in() const {
-  Chips total = 0;
-  for (const auto& s : players_) total += s.bought;
-  return total;
-}
+Chips PotGame::chips_in() const { return bought_total(players_); }
 
 std::vector<Seat> PotGame::winners() const {
   std::vector<Seat> best;
@@ -90,15 +86,7 @@ void PotGame::clear_table() {
 // ---- the course of the game ---------------------------------------------------------------
 
 void PotGame::choose_dealer(const Setup& setup, std::vector<Event>& events) {
-  dealer_ = first_dealer(
-      setup, rules_->first_dealer, count(),
-      [&](Seat seat) {
-        Card c = draw(events);
-        emit_card(events, EventKind::DrawForDeal, seat, c);
-        return c;
-      },
-      [&](Card c) { shoe_.discard(c.code); });
-  emit(events, EventKind::DealerChosen, dealer_);
+  dealer_ = choose_first_dealer(setup, rules_->first_dealer, count(), shoe_, [&] { return draw(events); }, events);
 }
 
 void PotGame::form_pot(std::vector<Event>& events) {

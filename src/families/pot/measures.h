@@ -5,19 +5,17 @@
 #include <optional>
 #include <span>
 
+#include "families/card_table/family_part.h"
 #include "families/pot/game.h"
 #include "games/measures.h"
 
 namespace inbetween::games::pot {
 
-struct PotMeasures {
+struct PotMeasures : CardTableMeasures<PotGame> {
   static constexpr LengthWords words{"hands", "deals", "cards dealt"};
-  static constexpr std::string_view unit = "chips";
-  static constexpr bool counts_banks = false;  // ThreeBeTween's busts, banks and passes
   static constexpr bool has_pot = true;
   static constexpr bool against_house = false;
 
-  static void count_move(Seat, const Action&, GameMeasures&) {}
   static void count_events(std::span<const Event> events, GameMeasures& m) {
     for (const auto& e : events) {
       switch (e.kind) {
@@ -37,10 +35,6 @@ struct PotMeasures {
   static void read_length(const PotGame& game, GameMeasures& m) {
     m.rounds = game.deals_done();
     m.ended_by_limit = game.deals_total() > 0 && game.deals_done() >= game.deals_total();
-  }
-  static std::int64_t seat_score(const PotGame& game, Seat seat) {
-    const auto& p = game.players()[static_cast<std::size_t>(seat)];
-    return p.chips - p.bought;
   }
   // The pot a player bets against, sampled at each bet.
   static std::optional<Chips> pot_at_bet(const PotGame& game) {

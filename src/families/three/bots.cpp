@@ -167,14 +167,4 @@ three::Action OptimalThreeBot::choose(const three::ThreeGame& game, int player, 
   return rated.front().action;
 }
 
-std::vector<std::string> three_bot_kinds() { return {"random", "cautious", "sensible", "optimal"}; }
-
-std::unique_ptr<ThreeBot> make_three_bot(const std::string& kind) {
-  if (kind == "random") return std::make_unique<RandomThreeBot>();
-  if (kind == "cautious") return std::make_unique<CautiousThreeBot>();
-  if (kind == "sensible") return std::make_unique<SensibleThreeBot>();
-  if (kind == "optimal") return std::make_unique<OptimalThreeBot>();
-  return nullptr;
-}
-
 }  // namespace inbetween::strategy

@@ -29,6 +29,7 @@ class ThreeBot {
 // `random`: any legal action, uniformly.
 class RandomThreeBot : public ThreeBot {
  public:
+  static constexpr std::string_view kind = "random";
   three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
 };
 
@@ -36,6 +37,7 @@ class RandomThreeBot : public ThreeBot {
 // the chance of busting on the next draw outweighs what it could gain, banks only small rounds.
 class SensibleThreeBot : public ThreeBot {
  public:
+  static constexpr std::string_view kind = "sensible";
   three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
 };
 
@@ -43,6 +45,7 @@ class SensibleThreeBot : public ThreeBot {
 // banks, and passes once a bust on the next draw is more likely than one in four.
 class CautiousThreeBot : public ThreeBot {
  public:
+  static constexpr std::string_view kind = "cautious";
   three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
 };
 
@@ -50,6 +53,7 @@ class CautiousThreeBot : public ThreeBot {
 // three_solver.h).
 class OptimalThreeBot : public ThreeBot {
  public:
+  static constexpr std::string_view kind = "optimal";
   OptimalThreeBot() = default;
   explicit OptimalThreeBot(std::shared_ptr<const ThreeSolver> solver) : solver_(std::move(solver)) {}
   three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
@@ -69,8 +73,5 @@ int fitting_cards(const three::ThreeGame& game, const std::vector<int>& unseen, 
 // Chance that none of `draws` cards drawn fits (drawing without replacement from `unseen`).
 double bust_chance(int fitting, int unseen_total, int draws);
 
-// The bot kinds by name: "random", "cautious", "sensible", "optimal"; nullptr for an unknown name.
-std::unique_ptr<ThreeBot> make_three_bot(const std::string& kind);
-std::vector<std::string> three_bot_kinds();
 
 }  // namespace inbetween::strategy

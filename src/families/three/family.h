@@ -18,14 +18,9 @@ struct ThreeFamily {
   using Action = three::Action;
   using Event = three::Event;
   using View = three::View;
-  // Its bots: a bot by kind (nullptr for an unknown kind), every kind, and the kind that plays
-  // for a person who is away.
-  struct Bots {
-    using Bot = strategy::ThreeBot;
-    static std::unique_ptr<Bot> make(const std::string& kind) { return strategy::make_three_bot(kind); }
-    static std::vector<std::string> kinds() { return strategy::three_bot_kinds(); }
-    static constexpr std::string_view stand_in = "sensible";
-  };
+  // Its bots, by kind (bots.h).
+  using Bots = BotMenu<strategy::ThreeBot,
+                       strategy::RandomThreeBot, strategy::CautiousThreeBot, strategy::SensibleThreeBot, strategy::OptimalThreeBot>;
   // What `simulate` counts in its games and the words for it (measures.h).
   using Measures = ThreeMeasures;
   using Game = ThreeGame;

@@ -1,0 +1,38 @@
+#pragma once
+// What the card-table families (the pot games and the house game) share in their descriptors and
+// simulation measures: the actions and events, a choice in words, a seat's chips, and a seat's
+// result as its chips less what it bought. Each family's own descriptor adds the rest.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "families/card_table/action.h"
+#include "families/card_table/event.h"
+#include "games/game.h"
+
+namespace inbetween::games::pot {
+
+template <class Game>
+struct CardTableFamily {
+  using Action = pot::Action;
+  using Event = pot::Event;
+  // A choice in words ("bet 3", "raise"); a seat's stack; the chips an action carries.
+  static std::string describe(const Game&, Seat, const Action& action) { return pot::describe(action); }
+  static std::int64_t standing(const Game& game, Seat seat) { return game.players()[static_cast<std::size_t>(seat)].chips; }
+  static Chips amount_of(const Action& action) { return pot::amount_of(action); }
+  static Action with_amount(const Action& action, Chips amount) { return pot::with_amount(action, amount); }
+};
+
+template <class Game>
+struct CardTableMeasures {
+  static constexpr std::string_view unit = "chips";
+  static constexpr bool counts_banks = false;  // ThreeBeTween's busts, banks and passes
+  static void count_move(Seat, const Action&, GameMeasures&) {}
+  static std::int64_t seat_score(const Game& game, Seat seat) {
+    const auto& p = game.players()[static_cast<std::size_t>(seat)];
+    return p.chips - p.bought;
+  }
+};
+
+}  // namespace inbetween::games::pot
