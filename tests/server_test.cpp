@@ -344,6 +344,16 @@ TEST_F(ServerTest, ATableThatIsOverIsNotReplayedAtStartButReadWhenAskedFor) {
   EXPECT_EQ(seen["seed"], over["seed"]);
   ASSERT_NE(lobby_->room(ann.table), nullptr);
   EXPECT_EQ(ask(watcher, {{"type", "watch"}, {"table", "NOPE"}})["code"], "no_table");
+  // The HTTP paths (log, verify) read it from the store too.
+  restart();
+  ASSERT_EQ(lobby_->room(ann.table), nullptr);
+  const server::Room* stored = lobby_->find_room(ann.table);
+  ASSERT_NE(stored, nullptr);
+  std::ostringstream log;
+  for (const auto& line : stored->export_log(1)) log << line.dump() << "\n";
+  std::istringstream in(log.str());
+  EXPECT_TRUE(server::verify_log(in, ann.table).ok);
+  EXPECT_EQ(lobby_->find_room("NOPE"), nullptr);
 }
 
 TEST_F(ServerTest, APlayerGoneLongerThanTheTimeoutIsPlayedByABotUntilTheyComeBack) {

@@ -314,7 +314,12 @@ class Server final : public Hooks {
     auto slash = rest.find('/');
     std::string code = rest.substr(0, slash);
     std::string what = slash == std::string::npos ? "" : rest.substr(slash + 1);
-    const Room* room = lobby_.room(code);
+    const Room* room = nullptr;
+    try {
+      room = lobby_.find_room(code);
+    } catch (const std::exception& e) {
+      return reply(http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
+    }
     if (!room) return reply(http::status::not_found, "text/plain", fmt::format("there is no table {}\n", code));
     int game = room->game_number();
     if (query.starts_with("game=")) {

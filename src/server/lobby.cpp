@@ -219,14 +219,20 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
 Room& Lobby::room_named(const json& message) {
   std::string code = text_field(message, "table", 16);
   std::transform(code.begin(), code.end(), code.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+  if (Room* room = held_or_stored(code)) return *room;
+  throw Refused("no_table", fmt::format("there is no table {}", code));
+}
+
+Room* Lobby::held_or_stored(const std::string& code) {
   auto it = rooms_.find(code);
-  if (it != rooms_.end()) return *it->second;
+  if (it != rooms_.end()) return it->second.get();
   // A table that is over is read from the store the first time someone asks for it.
   auto stored = code.empty() ? std::nullopt : store_.load_table(code);
-  if (!stored) throw Refused("no_table", fmt::format("there is no table {}", code));
-  auto room = std::make_unique<Room>(*stored, store_);
-  return *(rooms_[code] = std::move(room));
+  if (!stored) return nullptr;
+  return (rooms_[code] = std::make_unique<Room>(*stored, store_)).get();
 }
+
+const Room* Lobby::find_room(const std::string& code) { return held_or_stored(code); }
 
 int Lobby::seat_of(Room& room, const json& message) const {
   auto seat = room.seat_of_token(text_field(message, "token", 64));

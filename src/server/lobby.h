@@ -51,10 +51,14 @@ class Lobby {
   // One text message from a connection; the replies go out through Hooks::send.
   void receive(ConnId conn, std::string_view text);
 
+  // The tables held in memory: those in play, and those that are over once someone asked for them.
   std::size_t tables() const { return rooms_.size(); }
   std::size_t connections() const { return conns_.size(); }
-  // A table by code, for the HTTP paths (log, verify); null when there is none.
+  // A table held in memory by code; null when there is none (or it is over and nobody asked for it yet).
   const Room* room(const std::string& code) const;
+  // A table by code, read from the store if it is not held (for the HTTP paths: log, verify);
+  // null when there is none. Throws StoreError when the store cannot be read.
+  const Room* find_room(const std::string& code);
 
  private:
   struct Connection {
@@ -77,6 +81,8 @@ class Lobby {
   void hint(ConnId conn, Connection& c, const json& message);
 
   Room& room_named(const json& message);
+  // The table `code` (upper case), read from the store when it is not held; null when none.
+  Room* held_or_stored(const std::string& code);
   // The seat the message's token holds at its table; throws Refused("bad_token").
   int seat_of(Room& room, const json& message) const;
   // Sends `seated` (with the message's id), attaches the connection and tells the table.
