@@ -25,7 +25,7 @@ template <games::Family F>
 int play_table(protocol::TableSession<F>& session, const PlayOptions& options, const SavedGame& saved, std::istream& in,
                std::ostream& out) {
   using Action = typename F::Action;
-  using Bots = F::Bots;
+  using Bots = typename F::Bots;
   auto& table = session.typed();
   const auto& game = table.game();
   std::map<games::Seat, std::string> bot_kinds;
