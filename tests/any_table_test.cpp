@@ -166,6 +166,11 @@ TEST_P(AnyTablePreset, TheViewNamesEverySeatAndTheTurn) {
     for (games::Seat s = 0; s < 3; ++s) EXPECT_EQ(v.seats[static_cast<std::size_t>(s)].to_act, s == table->to_act());
     EXPECT_EQ(v.events, table->event_count());
   }
+  // Every card of these games is face up: a seat's view (as the protocol writes it) is the
+  // spectator's, which is what lets a server build one view for everyone.
+  EXPECT_FALSE(table->seats_see_differently());
+  auto session = protocol::new_session({{"cmd", "new"}, {"rules", GetParam()}, {"players", {"ann", "bob", "cy"}}, {"seed", 5}});
+  for (games::Seat seat : {0, 1, 2}) EXPECT_EQ(session->state(seat), session->state(games::kNobody));
 }
 
 std::vector<std::string> presets() {

@@ -84,6 +84,9 @@ class AnyTable {
 
   // What `seat` may see (kNobody: a spectator).
   virtual AnyView view(Seat seat) const = 0;
+  // Whether one seat may see what another may not; when not, view(seat) holds what a
+  // spectator's does (a server builds one view for everyone).
+  virtual bool seats_see_differently() const = 0;
   // How many events happened, the opening's included.
   virtual std::size_t event_count() const = 0;
   // How many moves were accepted.
@@ -191,6 +194,7 @@ class FamilyTable final : public AnyTable {
     throw std::logic_error("the bot chose a move that is not among the legal choices");
   }
   std::vector<std::string> bot_kinds() const override { return F::Bots::kinds(); }
+  bool seats_see_differently() const override { return F::seats_see_differently; }
   std::string_view stand_in() const override { return F::Bots::stand_in; }
   AnyView view(Seat seat) const override {
     AnyView v;

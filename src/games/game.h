@@ -162,6 +162,9 @@ concept Family = requires(const typename F::Action& action, Chips amount, const 
   // A choice in words, and a seat's standing (chips in front, or points), for every shell.
   { F::describe(game, seat, action) } -> std::same_as<std::string>;
   { F::standing(game, seat) } -> std::same_as<std::int64_t>;
+  // Whether one seat may see what another may not (a hand held face down): when not, every
+  // seat's view is the spectator's, and a server builds it once for everyone.
+  { F::seats_see_differently } -> std::convertible_to<bool>;
   requires std::equality_comparable<typename F::Action>;
   // The action's word, as the protocol writes it ("bet", "place"), found in F's namespace.
   { action_name(action) } -> std::convertible_to<std::string>;

@@ -417,12 +417,16 @@ void Lobby::broadcast(Room& room, int actor) {
   arm_clock(room, actor);
   auto at = at_table_.find(room.code());
   if (at == at_table_.end()) return;
-  // Each connection gets the view of its own seat (spectators the public one), made once per seat.
+  // Each connection gets the view of its own seat (spectators the public one), made once per seat;
+  // where every seat sees the whole table (the family says so), once for everyone.
+  const games::AnyTable* table = room.table();
+  bool one_view = !table || !table->seats_see_differently();
   std::map<int, json> views;
   for (ConnId id : at->second) {
     Connection& c = conns_.at(id);
-    auto view = views.find(c.seat);
-    if (view == views.end()) view = views.emplace(c.seat, snapshot_of(room, c.seat)).first;
+    int seat = one_view ? games::kNobody : c.seat;
+    auto view = views.find(seat);
+    if (view == views.end()) view = views.emplace(seat, snapshot_of(room, seat)).first;
     send_table(id, c, room, view->second);
   }
 }

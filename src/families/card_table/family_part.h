@@ -22,6 +22,8 @@ struct CardTableFamily {
   static std::int64_t standing(const Game& game, Seat seat) { return game.players()[static_cast<std::size_t>(seat)].chips; }
   static Chips amount_of(const Action& action) { return pot::amount_of(action); }
   static Action with_amount(const Action& action, Chips amount) { return pot::with_amount(action, amount); }
+  // Posts and third cards are dealt face up: every seat sees the whole table.
+  static constexpr bool seats_see_differently = false;
 };
 
 template <class Game>

@@ -34,6 +34,8 @@ struct ThreeFamily {
   static std::string describe(const Game& game, Seat seat, const Action& action) { return three::describe(game, seat, action); }
   static std::int64_t standing(const Game& game, Seat seat) { return game.players()[static_cast<std::size_t>(seat)].total; }
   static Chips amount_of(const Action&) { return 0; }
+  // Limit cards, drawn cards and spaces are all face up: every seat sees the whole table.
+  static constexpr bool seats_see_differently = false;
   static Action with_amount(const Action& action, Chips) { return action; }
 };
 
