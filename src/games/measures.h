@@ -32,8 +32,8 @@ struct GameMeasures {
     ended_by_limit = false;
     seats.assign(players, {});
   }
-  SeatMeasures* seat(int player) {
-    return player >= 0 && static_cast<std::size_t>(player) < seats.size() ? &seats[static_cast<std::size_t>(player)] : nullptr;
+  SeatMeasures* seat(int index) {  // a seat (games::Seat), or -1 for none
+    return index >= 0 && static_cast<std::size_t>(index) < seats.size() ? &seats[static_cast<std::size_t>(index)] : nullptr;
   }
   void add_turns(SeatMeasures* s, std::int64_t by) {
     turns += by;

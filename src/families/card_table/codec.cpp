@@ -91,7 +91,7 @@ json event_json(std::span<const pot::Player> players, const pot::Event& e) {
   return j;
 }
 
-json legal_json(std::span<const pot::Player> players, int player, const pot::Legal& l) {
+json legal_json(std::span<const pot::Player> players, games::Seat player, const pot::Legal& l) {
   json actions = json::array();
   if (l.bet) actions.push_back({{"type", "bet"}, {"min", l.bet_min}, {"max", l.bet_max}});
   if (l.pass) actions.push_back({{"type", "pass"}});

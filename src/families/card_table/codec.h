@@ -21,9 +21,9 @@ pot::Action action_from_json(const json& j);
 
 // The pot games' events and legal actions, also the house games' (the same vocabulary).
 json event_json(std::span<const pot::Player> players, const pot::Event& event);
-json legal_json(std::span<const pot::Player> players, int player, const pot::Legal& legal);
+json legal_json(std::span<const pot::Player> players, games::Seat player, const pot::Legal& legal);
 inline json event_json(const pot::PotGame& game, const pot::Event& event) { return event_json(game.players(), event); }
-inline json legal_json(const pot::PotGame& game, int player) { return legal_json(game.players(), player, game.legal(player)); }
+inline json legal_json(const pot::PotGame& game, games::Seat player) { return legal_json(game.players(), player, game.legal(player)); }
 // The table as `view`'s seat sees it.
 json state_json(const pot::View& view);
 

@@ -46,7 +46,7 @@ struct Event {
 
 // Appends an event of `kind` for `player` (-1: nobody) to `events` and returns it; the pot and
 // house games make every event through these two.
-inline Event& emit(std::vector<Event>& events, EventKind kind, int player, rules::Chips amount = 0) {
+inline Event& emit(std::vector<Event>& events, EventKind kind, Seat player, rules::Chips amount = 0) {
   Event& e = events.emplace_back();
   e.kind = kind;
   e.player = static_cast<std::int8_t>(player);
@@ -54,7 +54,7 @@ inline Event& emit(std::vector<Event>& events, EventKind kind, int player, rules
   return e;
 }
 // ... with a card face up and what it means.
-inline Event& emit_card(std::vector<Event>& events, EventKind kind, int player, Card card, Outcome outcome = Outcome::None) {
+inline Event& emit_card(std::vector<Event>& events, EventKind kind, Seat player, Card card, Outcome outcome = Outcome::None) {
   Event& e = emit(events, kind, player);
   e.has_card = true;
   e.card = card;

@@ -19,7 +19,7 @@ struct PotChoice {
 
 // The advice for the player to act.
 struct PotAdvice {
-  int player = -1;
+  games::Seat player = -1;
   std::optional<ThirdCardOdds> odds;  // when the posts are complete
   std::vector<PotChoice> choices;     // every kind of legal choice (bets: min, max, best, Kelly)
   pot::Action best;                   // most expected chips

@@ -40,7 +40,7 @@ void random_choice(const pot::Legal& l, cards::Rng& rng, pot::Action& out) {
   }
 }
 
-void RandomBot::decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const {
+void RandomBot::decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const {
   random_choice(game.legal(player), rng, out);
 }
 
@@ -57,7 +57,7 @@ double chance_between(const pot::PotGame& game) {
   return unseen > 0 ? static_cast<double>(between) / unseen : 0.0;
 }
 
-void SensibleBot::decide(const pot::PotGame& game, int player, cards::Rng&, pot::Action& out) const {
+void SensibleBot::decide(const pot::PotGame& game, games::Seat player, cards::Rng&, pot::Action& out) const {
   pot::Legal l = game.legal(player);
   const auto& posts = game.posts();
   if (l.call) {
@@ -91,7 +91,7 @@ void OptimalBot::decide(const pot::PotGame& game, int, cards::Rng&, pot::Action&
   out = advice ? advice->best : pot::Action{pot::Pass{}};
 }
 
-void CautiousBot::decide(const pot::PotGame& game, int player, cards::Rng&, pot::Action& out) const {
+void CautiousBot::decide(const pot::PotGame& game, games::Seat player, cards::Rng&, pot::Action& out) const {
   out = [&]() -> pot::Action {
     pot::Legal l = game.legal(player);
     auto advice = advise(game);

@@ -15,7 +15,7 @@ namespace pot = games::pot;
 class PotBot {
  public:
   virtual ~PotBot() = default;
-  pot::Action choose(const pot::PotGame& game, int player, cards::Rng& rng) const {
+  pot::Action choose(const pot::PotGame& game, games::Seat player, cards::Rng& rng) const {
     pot::Action action;
     decide(game, player, rng, action);
     return action;
@@ -24,14 +24,14 @@ class PotBot {
   // 16-byte std::variant from a call in two registers after building it in memory with a 1-byte
   // store of its index, and the 8-byte reload of that store cannot be forwarded: a stall at
   // every decision (bench/README.md).
-  virtual void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const = 0;
+  virtual void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const = 0;
 };
 
 // `random`: a uniformly chosen legal action type, and a uniform amount for a bet.
 class RandomBot : public PotBot {
  public:
   static constexpr std::string_view kind = "random";
-  void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
+  void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
 // `sensible`: bets in proportion to the chance the spread gives, folds bad spreads where it
@@ -39,7 +39,7 @@ class RandomBot : public PotBot {
 class SensibleBot : public PotBot {
  public:
   static constexpr std::string_view kind = "sensible";
-  void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
+  void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
 // `cautious`: small stakes: the minimum bet only when the odds favour it (else pass where it may),
@@ -47,14 +47,14 @@ class SensibleBot : public PotBot {
 class CautiousBot : public PotBot {
  public:
   static constexpr std::string_view kind = "cautious";
-  void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
+  void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
 // `optimal`: the choice with the most expected chips, from the exact odds of the cards left.
 class OptimalBot : public PotBot {
  public:
   static constexpr std::string_view kind = "optimal";
-  void decide(const pot::PotGame& game, int player, cards::Rng& rng, pot::Action& out) const override;
+  void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
 // A uniformly chosen kind of legal action, and a uniform amount for a bet (the random bots of

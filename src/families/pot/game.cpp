@@ -255,7 +255,7 @@ void PotGame::posts_complete(std::vector<Event>& events) {
   to_act_ = turn_seat_;
 }
 
-Chips PotGame::bet_limit(int player, std::string* why) const {
+Chips PotGame::bet_limit(Seat player, std::string* why) const {
   const Player& s = players_[static_cast<std::size_t>(player)];
   return pot::bet_limit(*rules_, posts_, pot_, s.chips, shoe_.generation() == 0, why);
 }
@@ -335,7 +335,7 @@ std::vector<std::string> PotGame::names() const {
   return out;
 }
 
-std::optional<Refusal> PotGame::check(int player, const Action& action) const {
+std::optional<Refusal> PotGame::check(Seat player, const Action& action) const {
   if (over()) return Refusal{"game_over", "the game is over"};
   if (player < 0 || player >= count()) return Refusal{"unknown_player", "no such player at this table"};
   const Player& s = players_[static_cast<std::size_t>(player)];
@@ -390,7 +390,7 @@ std::optional<Refusal> PotGame::check(int player, const Action& action) const {
       action);
 }
 
-std::optional<Refusal> PotGame::apply(int player, const Action& action, std::vector<Event>& events) {
+std::optional<Refusal> PotGame::apply(Seat player, const Action& action, std::vector<Event>& events) {
   if (auto refusal = check(player, action)) return refusal;
   Player& s = players_[static_cast<std::size_t>(player)];
   std::visit(Overloaded{

@@ -28,7 +28,7 @@ class PotGame {
 
   // Who must act, or -1 when nobody (game over).
   int to_act() const { return to_act_; }
-  Legal legal(int player) const {
+  Legal legal(Seat player) const {
     if (over() || player < 0 || player >= count()) return {};
     Legal l = player == to_act_ ? legal_ : Legal{};
     if (rules_->rebuys) {
@@ -45,7 +45,7 @@ class PotGame {
   std::vector<std::string> names() const;
   // Applies one action: appends its events and returns nothing, or returns why it is refused
   // and leaves the game exactly as it was.
-  std::optional<Refusal> apply(int player, const Action& action, std::vector<Event>& events);
+  std::optional<Refusal> apply(Seat player, const Action& action, std::vector<Event>& events);
 
   const PotRules& rules() const { return *rules_; }
   std::shared_ptr<const PotRules> rules_ptr() const { return rules_; }
@@ -96,11 +96,11 @@ class PotGame {
   void end_turn(std::vector<Event>& events);
   void resolve_bet(Chips amount, std::vector<Event>& events);
   // The largest bet allowed now; `why` (if given) receives the limit that binds, in words.
-  Chips bet_limit(int player, std::string* why) const;
+  Chips bet_limit(Seat player, std::string* why) const;
   void run(std::vector<Event>& events);
 
 
-  std::optional<Refusal> check(int player, const Action& action) const;
+  std::optional<Refusal> check(Seat player, const Action& action) const;
   // The fewest chips that keep a seat in the game under these rules (without rebuys).
   static Chips stay_in_chips(const PotRules& rules);
   // Sets legal_ for the player to act; called whenever an action or the start comes to rest.

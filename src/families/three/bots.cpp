@@ -21,7 +21,7 @@ int room(const three::ThreeGame& game, const std::vector<int>& unseen, const thr
 
 // The layout with the most room (the first of equals), and that room: each layout's room is
 // worked out once, and the layouts are visited, not collected.
-std::pair<three::PlaceLimits, int> widest(const three::ThreeGame& game, int player, const std::vector<int>& unseen) {
+std::pair<three::PlaceLimits, int> widest(const three::ThreeGame& game, games::Seat player, const std::vector<int>& unseen) {
   std::pair<three::PlaceLimits, int> best{{}, -1};
   game.for_each_layout(player, [&](const three::PlaceLimits& layout) {
     int r = room(game, unseen, layout);
@@ -38,7 +38,7 @@ const std::vector<int>& unseen_scratch(const three::ThreeGame& game) {
 }
 
 // The legal choices in this thread's reused buffer.
-const std::vector<games::Choice<three::Action>>& legal_scratch(const three::ThreeGame& game, int player) {
+const std::vector<games::Choice<three::Action>>& legal_scratch(const three::ThreeGame& game, games::Seat player) {
   thread_local std::vector<games::Choice<three::Action>> choices;
   game.legal_actions(player, choices);
   return choices;
@@ -87,12 +87,12 @@ double bust_chance(int fitting, int unseen_total, int draws) {
   return p;
 }
 
-three::Action RandomThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng& rng) const {
+three::Action RandomThreeBot::choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const {
   const auto& options = legal_scratch(game, player);
   return options[cards::uniform_below(rng, options.size())].action;
 }
 
-three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng&) const {
+three::Action SensibleThreeBot::choose(const three::ThreeGame& game, games::Seat player, cards::Rng&) const {
   const auto& me = game.players()[static_cast<std::size_t>(player)];
   switch (game.phase()) {
     case three::Phase::Replace: {
@@ -143,7 +143,7 @@ three::Action SensibleThreeBot::choose(const three::ThreeGame& game, int player,
   return three::Pass{};
 }
 
-three::Action CautiousThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng& rng) const {
+three::Action CautiousThreeBot::choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const {
   const auto& me = game.players()[static_cast<std::size_t>(player)];
   switch (game.phase()) {
     case three::Phase::Replace:
@@ -160,7 +160,7 @@ three::Action CautiousThreeBot::choose(const three::ThreeGame& game, int player,
   }
 }
 
-three::Action OptimalThreeBot::choose(const three::ThreeGame& game, int player, cards::Rng&) const {
+three::Action OptimalThreeBot::choose(const three::ThreeGame& game, games::Seat player, cards::Rng&) const {
   auto solver = solver_ ? solver_ : ThreeSolver::shared(game.rules());
   auto rated = solver->evaluate(game, player);
   if (rated.empty()) return three::Pass{};

@@ -18,10 +18,10 @@ class ThreeSolver;
 class ThreeBot {
  public:
   virtual ~ThreeBot() = default;
-  virtual three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const = 0;
+  virtual three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const = 0;
   // The choice written into `out`: the call every family's bots answer (simulate makes it;
   // PotBot::decide says why the pot and house bots implement this one and not choose).
-  void decide(const three::ThreeGame& game, int player, cards::Rng& rng, three::Action& out) const {
+  void decide(const three::ThreeGame& game, games::Seat player, cards::Rng& rng, three::Action& out) const {
     out = choose(game, player, rng);
   }
 };
@@ -30,7 +30,7 @@ class ThreeBot {
 class RandomThreeBot : public ThreeBot {
  public:
   static constexpr std::string_view kind = "random";
-  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+  three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const override;
 };
 
 // `sensible`: keeps wide limits, places every card it can (highest points first), passes when
@@ -38,7 +38,7 @@ class RandomThreeBot : public ThreeBot {
 class SensibleThreeBot : public ThreeBot {
  public:
   static constexpr std::string_view kind = "sensible";
-  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+  three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const override;
 };
 
 // `cautious`: keeps what it is dealt unless it must change a pair, places what it can, never
@@ -46,7 +46,7 @@ class SensibleThreeBot : public ThreeBot {
 class CautiousThreeBot : public ThreeBot {
  public:
   static constexpr std::string_view kind = "cautious";
-  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+  three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const override;
 };
 
 // `optimal`: takes the action ThreeSolver::evaluate() rates best (the fresh-deck composition;
@@ -56,7 +56,7 @@ class OptimalThreeBot : public ThreeBot {
   static constexpr std::string_view kind = "optimal";
   OptimalThreeBot() = default;
   explicit OptimalThreeBot(std::shared_ptr<const ThreeSolver> solver) : solver_(std::move(solver)) {}
-  three::Action choose(const three::ThreeGame& game, int player, cards::Rng& rng) const override;
+  three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const override;
 
  private:
   std::shared_ptr<const ThreeSolver> solver_;  // null: ThreeSolver::shared(game.rules())

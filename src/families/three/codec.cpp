@@ -95,7 +95,7 @@ json three_action_json(const cards::LetterDeck& deck, const three::Action& actio
   return j;
 }
 
-three::Action three_action_from_json(const three::ThreeGame& game, int player, const json& j) {
+three::Action three_action_from_json(const three::ThreeGame& game, games::Seat player, const json& j) {
   const auto& deck = game.deck();
   if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
     throw ProtocolError("bad_action", "an action is an object with a \"type\": keep, replace, place_limits, draw, place, "
@@ -161,7 +161,7 @@ json three_event_json(const three::ThreeGame& game, const three::Event& e) {
   return j;
 }
 
-json three_legal_json(const three::ThreeGame& game, int player) {
+json three_legal_json(const three::ThreeGame& game, games::Seat player) {
   json actions = json::array();
   for (const auto& a : game.legal(player)) actions.push_back(three_action_json(game.deck(), a));
   return {{"player", player >= 0 ? json(game.players()[static_cast<std::size_t>(player)].name) : json(nullptr)},

@@ -15,9 +15,9 @@ cards::CardCode letter_card_from_json(const cards::LetterDeck& deck, const json&
 json lay_json(const cards::LetterDeck& deck, const three::Lay& lay);
 json three_action_json(const cards::LetterDeck& deck, const three::Action& action);
 // Reads an action for `player`; a vowel card's "as" may be left out when only one vowel can go there.
-three::Action three_action_from_json(const three::ThreeGame& game, int player, const json& j);
+three::Action three_action_from_json(const three::ThreeGame& game, games::Seat player, const json& j);
 json three_event_json(const three::ThreeGame& game, const three::Event& event);
-json three_legal_json(const three::ThreeGame& game, int player);
+json three_legal_json(const three::ThreeGame& game, games::Seat player);
 // The table as `view`'s seat sees it.
 json three_state_json(const three::View& view);
 const char* three_phase_name(three::Phase phase);

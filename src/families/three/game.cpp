@@ -41,7 +41,7 @@ ThreeGame::ThreeGame(std::shared_ptr<const ThreeRules> rules, const Setup& setup
 
 // ---- helpers -------------------------------------------------------------------------------
 
-Event& ThreeGame::emit(std::vector<Event>& events, EventKind kind, int player) const {
+Event& ThreeGame::emit(std::vector<Event>& events, EventKind kind, Seat player) const {
   Event e;
   e.kind = kind;
   e.player = static_cast<std::int8_t>(player);

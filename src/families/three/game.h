@@ -66,7 +66,7 @@ class ThreeGame {
   Phase phase() const { return phase_; }
   bool over() const { return phase_ == Phase::Over; }
   // Every concrete legal action of `player` (few: at most a few dozen).
-  std::vector<Action> legal(int player) const;
+  std::vector<Action> legal(Seat player) const;
   // The same into a reused buffer (games::Family); allocates nothing once the buffer is grown.
   void legal_actions(Seat seat, std::vector<Choice<Action>>& out) const;
   // What `seat` may see (view.h).
@@ -74,7 +74,7 @@ class ThreeGame {
   // The players' names in seat order.
   std::vector<std::string> names() const;
   // Applies one action; refused actions change nothing.
-  std::optional<Refusal> apply(int player, const Action& action, std::vector<Event>& events);
+  std::optional<Refusal> apply(Seat player, const Action& action, std::vector<Event>& events);
 
   const ThreeRules& rules() const { return *rules_; }
   const cards::LetterDeck& deck() const { return rules_->letter_deck; }
@@ -86,9 +86,9 @@ class ThreeGame {
   std::vector<Seat> winners() const;
 
   // Positions where `card` may go into `player`'s empty spaces now (0 for a wild).
-  std::vector<int> fits(int player, CardCode card) const;
+  std::vector<int> fits(Seat player, CardCode card) const;
   template <class Visit>
-  void for_each_fit(int player, CardCode card, Visit&& visit) const {
+  void for_each_fit(Seat player, CardCode card, Visit&& visit) const {
     const Player& pl = p(player);
     if (!pl.low || !pl.high || static_cast<int>(pl.spaces.size()) >= rules_->spaces) return;
     auto taken = [&](int pos) {
@@ -99,19 +99,19 @@ class ThreeGame {
     three::for_each_fit(deck().kind(card), pl.low->position, pl.high->position, taken, visit);
   }
   // Whether `card` may go at `position` now.
-  bool fits_at(int player, CardCode card, int position) const;
+  bool fits_at(Seat player, CardCode card, int position) const;
   // Letters (positions 1-26) still open between the player's limits.
-  std::vector<int> open_letters(int player) const;
+  std::vector<int> open_letters(Seat player) const;
   // Points of the cards in front of a player (limits and spaces).
-  int points_in_front(int player) const;
+  int points_in_front(Seat player) const;
   // Every legal way to lay the player's two dealt limit cards.
-  std::vector<PlaceLimits> layouts(int player) const;
+  std::vector<PlaceLimits> layouts(Seat player) const;
   template <class Visit>
-  void for_each_layout(int player, Visit&& visit) const {
+  void for_each_layout(Seat player, Visit&& visit) const {
     const Player& pl = p(player);
     if (pl.limit_hand.size() == 2) three::for_each_layout(deck(), pl.limit_hand[0], pl.limit_hand[1], visit);
   }
-  bool layout_legal(int player, const PlaceLimits& layout) const;
+  bool layout_legal(Seat player, const PlaceLimits& layout) const;
   // Every card in front of every player, for conservation checks.
   std::vector<CardCode> cards_in_front() const;
   // The same, one card at a time (the bots count unseen cards with it, allocating nothing).
@@ -135,7 +135,7 @@ class ThreeGame {
   int count() const { return static_cast<int>(players_.size()); }
   CardCode draw(std::vector<Event>& events);
   // Appends an event of `kind` for `player` (-1: nobody) and returns it for its other fields.
-  Event& emit(std::vector<Event>& events, EventKind kind, int player = -1) const;
+  Event& emit(std::vector<Event>& events, EventKind kind, Seat player = -1) const;
   void run(std::vector<Event>& events);
   void start_round(std::vector<Event>& events);
   void next_setup_player(std::vector<Event>& events);
@@ -149,7 +149,7 @@ class ThreeGame {
   void tally(std::vector<Event>& events);
   bool identical(CardCode a, CardCode b) const;
   bool anything_fits(int seat) const;
-  std::optional<Refusal> check(int player, const Action& action) const;
+  std::optional<Refusal> check(Seat player, const Action& action) const;
 
   std::shared_ptr<const ThreeRules> rules_;
   std::vector<Player> players_;

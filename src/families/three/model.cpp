@@ -49,7 +49,7 @@ TurnPosition position_between(int low, int high, std::uint32_t filled, int empty
   return {letters_between(low, high) & ~filled, empty};
 }
 
-TurnPosition position_of(const games::three::ThreeGame& game, int player) {
+TurnPosition position_of(const games::three::ThreeGame& game, games::Seat player) {
   const auto& me = game.players()[static_cast<std::size_t>(player)];
   if (!me.low || !me.high) throw std::logic_error("the limit cards are not laid yet");
   std::uint32_t filled = 0;
@@ -59,7 +59,7 @@ TurnPosition position_of(const games::three::ThreeGame& game, int player) {
                           game.rules().spaces - static_cast<int>(me.spaces.size()));
 }
 
-int points_at_risk(const games::three::ThreeGame& game, int player) {
+int points_at_risk(const games::three::ThreeGame& game, games::Seat player) {
   const auto& me = game.players()[static_cast<std::size_t>(player)];
   return std::accumulate(me.banks.begin(), me.banks.end(), 0) + game.points_in_front(player);
 }

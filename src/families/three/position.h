@@ -29,8 +29,8 @@ struct TurnPosition {
 // letters placed), with `spaces - placed` empty spaces.
 TurnPosition position_between(int low, int high, std::uint32_t filled, int empty);
 // The position of `player` in `game` (limits laid).
-TurnPosition position_of(const games::three::ThreeGame& game, int player);
+TurnPosition position_of(const games::three::ThreeGame& game, games::Seat player);
 // Banked points plus the points of the cards in front of `player`.
-int points_at_risk(const games::three::ThreeGame& game, int player);
+int points_at_risk(const games::three::ThreeGame& game, games::Seat player);
 
 }  // namespace inbetween::strategy

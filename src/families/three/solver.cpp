@@ -395,7 +395,7 @@ std::optional<ThreeSolver::Placement> ThreeSolver::best_placement(TurnPosition p
 
 // ---- evaluate ---------------------------------------------------------------------------------
 
-std::vector<RatedAction> ThreeSolver::evaluate(const three::ThreeGame& game, int player) const {
+std::vector<RatedAction> ThreeSolver::evaluate(const three::ThreeGame& game, games::Seat player) const {
   const Impl& m = *impl_;
   auto legal = game.legal(player);
   std::vector<RatedAction> out;

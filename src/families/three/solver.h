@@ -125,7 +125,7 @@ class ThreeSolver {
   double round_bust() const;
 
   // Every legal action of `player` (exactly game.legal(player)) with its value, best first.
-  std::vector<RatedAction> evaluate(const three::ThreeGame& game, int player) const;
+  std::vector<RatedAction> evaluate(const three::ThreeGame& game, games::Seat player) const;
 
   // ---- the policy, on positions (for simulations outside a ThreeGame) ----
   // The best non-empty placement of `drawn` cards into `pos` (with `placed` already placed this
