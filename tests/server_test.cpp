@@ -491,10 +491,10 @@ TEST_F(ServerTest, RulesOverTheSolversLimitRefuseHintsAndTheOptimalBotPlaysAsSen
   command(ann, "start");
   // Whoever starts, the bot's turn comes: it cannot solve, so it plays as the sensible bot, and
   // the table is told why; the game goes on to its end.
-  int actions = testing::play_out(*lobby_, *hooks_, {ann});
+  testing::play_out(*lobby_, *hooks_, {ann});
   json table = table_of(ann);
   EXPECT_EQ(table["status"], "over") << table.dump();
-  EXPECT_GT(actions, 0);
+  EXPECT_GT(table["moves"].get<int>(), 0);  // the bot played (Ann may never have been asked: see below)
   json notice = hooks_->last(ann.conn, "chat");
   ASSERT_FALSE(notice.is_null());
   EXPECT_EQ(notice["from"], "server");
@@ -503,9 +503,16 @@ TEST_F(ServerTest, RulesOverTheSolversLimitRefuseHintsAndTheOptimalBotPlaysAsSen
   EXPECT_EQ(hooks_->of_type(ann.conn, "chat").size(), 1u) << "told once";
   EXPECT_EQ(table["seats"][1]["bot"], "sensible") << table["seats"].dump();
   // A hint at Ann's turn in the next game is refused with the reason, and changes nothing.
-  command(ann, "again");
-  command(ann, "start");
-  for (int i = 0; i < 50 && table_of(ann)["to_act"] != "Ann"; ++i) hooks_->run();
+  // With target 20 and no replacement the bot can win a game before Ann is asked anything (her
+  // identical limit cards bust by themselves while the bot scores 20: failed once in ./run test),
+  // so a game that ends first is played again.
+  for (int i = 0; i < 50 && table_of(ann)["to_act"] != "Ann"; ++i) {
+    if (table_of(ann)["status"] == "over") {
+      command(ann, "again");
+      command(ann, "start");
+    }
+    hooks_->run();
+  }
   ASSERT_EQ(table_of(ann)["to_act"], "Ann");
   std::size_t moves = table_of(ann)["moves"];
   json refused = command(ann, "hint", {{"id", 3}});
