@@ -25,7 +25,7 @@
 #include "rules/rule_files.h"
 #include "families/pot/bots.h"
 #include "families/pot/advisor.h"
-#include "families/card_table/odds.h"
+#include "families/pot/odds.h"
 #include "families/house/advisor.h"
 #include "families/house/edge.h"
 #include "families/house/rules.h"
@@ -40,12 +40,12 @@ namespace strategy = inbetween::strategy;
 constexpr std::size_t kPositions = 1000;
 
 // Copies of games waiting for a decision of `phase`, gathered from random play.
-template <class F>  // PotFamily or HouseFamily
-std::vector<typename F::Game> positions(const std::string& preset, pot::Phase phase) {
+template <class F, class Phase>  // PotFamily or HouseFamily, with its own phases
+std::vector<typename F::Game> positions(const std::string& preset, Phase phase) {
   auto r = std::make_shared<const typename F::Rules>(F::load(rules::read_rule_file(preset)));
   auto bot = F::Bots::make("random");
   std::vector<typename F::Game> out;
-  std::vector<pot::Event> events;
+  std::vector<typename F::Event> events;
   for (std::uint64_t seed = 1; out.size() < kPositions && seed < 100000; ++seed) {
     inbetween::games::Setup setup;
     setup.players = {"p0", "p1", "p2", "p3"};
@@ -63,8 +63,8 @@ std::vector<typename F::Game> positions(const std::string& preset, pot::Phase ph
   return out;
 }
 
-template <class F>
-void Hint(benchmark::State& state, const std::string& preset, pot::Phase phase) {
+template <class F, class Phase>
+void Hint(benchmark::State& state, const std::string& preset, Phase phase) {
   auto games = positions<F>(preset, phase);
   if (games.empty()) {
     state.SkipWithError("no positions of this kind");
@@ -93,22 +93,28 @@ void HouseEdge(benchmark::State& state) {
   state.counters["analyses/s"] = benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
+// One kind of decision to time: a preset and a phase of its family.
+template <class Phase>
+struct Kind {
+  const char* preset;
+  const char* decision;
+  Phase phase;
+};
+
 const bool registered = [] {
-  struct Kind {
-    const char* preset;
-    const char* decision;
-    pot::Phase phase;
-  };
-  for (const Kind& k : {Kind{"hoyle", "bet", pot::Phase::Bet}, Kind{"between-the-sheets", "bet", pot::Phase::Bet},
-                        Kind{"between-the-sheets", "ace-call", pot::Phase::CallFirstAce}}) {
+  using PotKind = Kind<pot::Phase>;
+  for (const PotKind& k : {PotKind{"hoyle", "bet", pot::Phase::Bet}, PotKind{"between-the-sheets", "bet", pot::Phase::Bet},
+                           PotKind{"between-the-sheets", "ace-call", pot::Phase::CallFirstAce}}) {
     std::string preset = k.preset;
     pot::Phase phase = k.phase;
     benchmark::RegisterBenchmark(("Hint/" + preset + "/" + k.decision).c_str(),
                                  [preset, phase](benchmark::State& s) { Hint<inbetween::games::pot::PotFamily>(s, preset, phase); });
   }
-  for (const Kind& k : {Kind{"red-dog", "wager", pot::Phase::Wager}, Kind{"red-dog", "raise", pot::Phase::Raise}}) {
+  using HouseKind = Kind<inbetween::games::house::Phase>;
+  for (const HouseKind& k : {HouseKind{"red-dog", "wager", inbetween::games::house::Phase::Wager},
+                             HouseKind{"red-dog", "raise", inbetween::games::house::Phase::Raise}}) {
     std::string preset = k.preset;
-    pot::Phase phase = k.phase;
+    auto phase = k.phase;
     benchmark::RegisterBenchmark(("Hint/" + preset + "/" + k.decision).c_str(),
                                  [preset, phase](benchmark::State& s) { Hint<inbetween::games::house::HouseFamily>(s, preset, phase); });
   }

@@ -93,12 +93,13 @@ games::Setup table_setup(std::uint64_t seed) {
 // a hand for the whole table in Red Dog); cards are every card dealt.
 struct Tally {
   std::uint64_t hands = 0, cards = 0;
-  void add(const std::vector<pot::Event>& events) {
+  template <class Event>  // either card-table family's: each names these kinds alike
+  void add(const std::vector<Event>& events) {
+    using Kind = decltype(Event::kind);
     std::uint64_t posts = 0;
     for (const auto& e : events) {
-      posts += e.kind == pot::EventKind::PostDealt ? 1 : 0;
-      cards += e.kind == pot::EventKind::PostDealt || e.kind == pot::EventKind::ThirdCard ||
-                       e.kind == pot::EventKind::DrawForDeal
+      posts += e.kind == Kind::PostDealt ? 1 : 0;
+      cards += e.kind == Kind::PostDealt || e.kind == Kind::ThirdCard || e.kind == Kind::DrawForDeal
                    ? 1
                    : 0;
     }
@@ -110,7 +111,7 @@ struct Tally {
 // games it no longer grows. Returns the allocations made while playing (construction excluded).
 template <class F>
 std::uint64_t play_game(const std::shared_ptr<const typename F::Rules>& r, games::Setup& setup, std::uint64_t seed,
-                        const typename F::Bots::Bot& bot, cards::Rng& rng, std::vector<pot::Event>& events, Tally& tally) {
+                        const typename F::Bots::Bot& bot, cards::Rng& rng, std::vector<typename F::Event>& events, Tally& tally) {
   events.clear();
   setup.seed = seed;
   typename F::Game game(r, setup, events);
@@ -133,7 +134,7 @@ double cards_per_hand(const std::string& preset) {
   games::Setup setup = table_setup(0);
   auto bot = F::Bots::make("random");
   cards::Rng rng = cards::make_rng(7, cards::RngStream::Bots);
-  std::vector<pot::Event> events;
+  std::vector<typename F::Event> events;
   Tally tally;
   for (std::uint64_t seed = 1; seed <= 2000; ++seed) play_game<F>(r, setup, seed, *bot, rng, events, tally);
   return cache[preset] = static_cast<double>(tally.cards) / static_cast<double>(tally.hands);
@@ -145,7 +146,7 @@ void Engine(benchmark::State& state, const std::string& preset, const std::strin
   games::Setup setup = table_setup(0);
   auto bot = F::Bots::make(kind);
   cards::Rng rng = cards::make_rng(1, cards::RngStream::Bots);
-  std::vector<pot::Event> events;
+  std::vector<typename F::Event> events;
   events.reserve(4096);
   Tally tally;
   std::uint64_t seed = 0, play_allocations = 0, total_allocations = g_allocations;

@@ -46,7 +46,7 @@ void Scale(benchmark::State& state, const std::string& preset) {
   for (int i = 0; i < state.range(1); ++i) setup.players.push_back("p" + std::to_string(i));
   auto bot = F::Bots::make("sensible");
   cards::Rng rng = cards::make_rng(1, cards::RngStream::Bots);
-  std::vector<pot::Event> events;
+  std::vector<typename F::Event> events;
   events.reserve(4096);
   std::uint64_t seed = 0, posts = 0, games_played = 0;
   for (auto _ : state) {
@@ -57,7 +57,7 @@ void Scale(benchmark::State& state, const std::string& preset) {
       int player = game.to_act();
       game.apply(player, bot->choose(game, player, rng), events);
     }
-    for (const auto& e : events) posts += e.kind == pot::EventKind::PostDealt ? 1 : 0;
+    for (const auto& e : events) posts += e.kind == decltype(e.kind)::PostDealt ? 1 : 0;
     ++games_played;
   }
   auto hands = static_cast<double>(posts / 2);

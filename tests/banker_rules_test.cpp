@@ -17,8 +17,8 @@
 
 #include "cards/card.h"
 #include "cards/shoe.h"
-#include "families/card_table/action.h"
-#include "families/card_table/event.h"
+#include "families/pot/action.h"
+#include "families/pot/event.h"
 #include "families/pot/family.h"
 #include "families/pot/game.h"
 #include "support/bet_table.h"

@@ -10,7 +10,7 @@
 namespace {
 
 using namespace inbetween::testing_support;
-using namespace inbetween::games::pot;
+using namespace inbetween::games::house;
 using inbetween::games::house::HouseFamily;
 namespace cards = inbetween::cards;
 using Table = BetTable<HouseFamily>;
@@ -157,7 +157,7 @@ TEST(RedDog, Rule4_SixDecksByDefault) {
   Table t("red-dog", 1, 0, {"AS", "AS", "AS", "AS", "AS", "AS"});
   EXPECT_EQ(t.game.rules().decks, 6);
   EXPECT_EQ(t.game.shoe().remaining(), 312u);
-  EXPECT_THROW(Table("red-dog", 1, 0, {"AS", "AS", "AS", "AS", "AS", "AS", "AS"}), SetupError);
+  EXPECT_THROW(Table("red-dog", 1, 0, {"AS", "AS", "AS", "AS", "AS", "AS", "AS"}), inbetween::games::SetupError);
   Table one("red-dog", 1, 0, {}, {{"decks", "1"}});
   EXPECT_EQ(one.game.shoe().remaining(), 52u);
 }
@@ -239,10 +239,8 @@ TEST(RedDog, Illegal_WagersRaisesAndOtherActionsOutOfPlaceAreRefused) {
   r = refused(t, 1, Raise{});
   EXPECT_EQ(r.code, "not_now");
   EXPECT_EQ(r.message, "a raise comes after the spread is announced");
-  r = refused(t, 1, Call{AceValue::High});
-  EXPECT_EQ(r.code, "no_ace_to_call");
-  r = refused(t, 1, Rebuy{10});
-  EXPECT_EQ(r.code, "rebuy_not_allowed");
+  // A call or a rebuy is no Red Dog action at all (house::Action); the protocol refuses them
+  // (protocol_test, RedDogRefusesThePotGamesActionsByTheirRule).
   r = refused(t, 0, Bet{1});
   EXPECT_EQ(r.code, "not_your_turn");
   t.act(1, Bet{25});

@@ -19,8 +19,8 @@
 
 #include "cards/card.h"
 #include "cards/shoe.h"
-#include "families/card_table/action.h"
-#include "families/card_table/event.h"
+#include "families/pot/action.h"
+#include "families/pot/event.h"
 #include "families/pot/family.h"
 #include "families/pot/game.h"
 #include "support/bet_table.h"
@@ -241,8 +241,6 @@ TEST_P(HoyleFamily, Rule3_ABetIsFromOneChipUpToThePotAndThereIsNoFold) {
   EXPECT_EQ(l.bet_max, 3);
   EXPECT_FALSE(l.pass);
   EXPECT_FALSE(l.call);
-  EXPECT_FALSE(l.raise);
-  EXPECT_FALSE(l.stand);
   EXPECT_FALSE(l.rebuy);
   EXPECT_FALSE(t.game.legal(2).any());
   EXPECT_FALSE(t.game.legal(0).any());
@@ -468,14 +466,9 @@ TEST(Hoyle, Illegal_CallWithoutAnAceIsRefused) {
   EXPECT_TRUE(contains(r.message, "no ace post to call")) << r.message;
 }
 
-TEST(Hoyle, Illegal_RaiseAndStandOutsideRedDogAreRefused) {
-  Table t("hoyle", 3, 0, {"3S", "JS"});
-  Refusal r = refused(t, 1, Raise{});
-  EXPECT_EQ(r.code, "raise_not_allowed");
-  EXPECT_TRUE(contains(r.message, "a pot game has none")) << r.message;
-  r = refused(t, 1, Stand{});
-  EXPECT_EQ(r.code, "not_now");
-}
+// Raise and stand are Red Dog's actions (house::Action), no pot game's: the protocol refuses
+// them at a pot table (protocol_test, ActionsTheRulesRefuse).
+static_assert(std::variant_size_v<Action> == 4, "a pot game's actions: bet, pass, call, rebuy");
 
 TEST(Hoyle, Illegal_RebuyIsRefusedWithoutRebuys) {
   Table t("hoyle", 3, 0, {"3S", "JS"});

@@ -279,6 +279,24 @@ TEST_F(Malformed, ActionsTheRulesRefuse) {
   still_serves();
 }
 
+// Red Dog's actions are its own type: a pot game's call or rebuy sent to a Red Dog table is
+// refused by the codec with the code the game gave before the families were split.
+TEST(MalformedInput, RedDogRefusesThePotGamesActionsByTheirRule) {
+  Engine engine;
+  ASSERT_EQ(ask(engine, {{"cmd", "new"}, {"rules", "red-dog"}, {"players", {"Ann", "Bob"}}, {"seed", 3}})["ok"], true);
+  json state = ask(engine, {{"cmd", "state"}})["state"];
+  std::string who = state["to_act"].get<std::string>();
+  auto code_of = [&](const json& action) {
+    json r = ask(engine, {{"cmd", "act"}, {"player", who}, {"action", action}});
+    EXPECT_EQ(r.value("ok", true), false) << r.dump();
+    return r["error"].value("code", "");
+  };
+  EXPECT_EQ(code_of({{"type", "call"}, {"ace", "low"}}), "no_ace_to_call");
+  EXPECT_EQ(code_of({{"type", "rebuy"}, {"amount", 5}}), "rebuy_not_allowed");
+  EXPECT_EQ(code_of({{"type", "double"}}), "bad_action");
+  EXPECT_EQ(ask(engine, {{"cmd", "state"}})["state"], state);
+}
+
 TEST(MalformedInput, EveryCommandButNewAndQuitNeedsAGame) {
   Engine engine;
   for (const char* cmd : {"legal", "act", "state", "log"}) {

@@ -24,7 +24,7 @@ inbetween::games::house::HouseGame start_house(const HouseRulesPtr& r, const std
   setup.seed = 11;
   setup.dealer = players - 1;  // play starts after the dealer: seat 0
   for (Card c : stacked) setup.stacked.push_back(c.code);
-  std::vector<pot::Event> events;
+  std::vector<inbetween::games::house::Event> events;
   return inbetween::games::house::HouseGame(r, setup, events);
 }
 
@@ -32,16 +32,16 @@ inbetween::games::house::HouseGame start_house(const HouseRulesPtr& r, const std
 // (the exact EV of these posts) says standing wins on average. Returns the net of the hand.
 Chips red_dog_hand(const HouseRulesPtr& r, Card p1, Card p2, Card p3, bool& raised) {
   auto game = start_house(r, {p1, p2, p3}, 1);
-  EXPECT_EQ(game.phase(), pot::Phase::Wager);
+  EXPECT_EQ(game.phase(), inbetween::games::house::Phase::Wager);
   Chips before = game.players()[0].chips;
-  std::vector<pot::Event> events;
-  apply_ok(game, pot::Bet{1}, events);
+  std::vector<inbetween::games::house::Event> events;
+  apply_ok(game, inbetween::games::house::Action{inbetween::games::house::Bet{1}}, events);
   raised = false;
-  if (game.phase() == pot::Phase::Raise && game.to_act() == 0) {
+  if (game.phase() == inbetween::games::house::Phase::Raise && game.to_act() == 0) {
     auto advice = strategy::advise(game);
     EXPECT_TRUE(advice);
-    raised = advice && std::holds_alternative<pot::Raise>(advice->best);
-    apply_ok(game, raised ? pot::Action{pot::Raise{}} : pot::Action{pot::Stand{}}, events);
+    raised = advice && std::holds_alternative<inbetween::games::house::Raise>(advice->best);
+    apply_ok(game, raised ? inbetween::games::house::Action{inbetween::games::house::Raise{}} : inbetween::games::house::Action{inbetween::games::house::Stand{}}, events);
   }
   EXPECT_EQ(game.players()[0].wager, 0) << "the hand did not finish";
   return game.players()[0].chips - before;

@@ -18,8 +18,8 @@
 
 #include "cards/card.h"
 #include "cards/shoe.h"
-#include "families/card_table/action.h"
-#include "families/card_table/event.h"
+#include "families/pot/action.h"
+#include "families/pot/event.h"
 #include "families/pot/family.h"
 #include "families/pot/game.h"
 #include "support/bet_table.h"
@@ -218,7 +218,6 @@ TEST_P(SheetsFamily, Rule7_BetsAreCappedAtTheBaseAnteUntilTheFirstDeckRunsOutThe
 TEST_P(SheetsFamily, Illegal_ActionsOutOfPlaceAreRefused) {
   Table t(GetParam(), 2, 0, {"4D", "JD"});
   EXPECT_EQ(refused(t, 1, Call{AceValue::Low}).code, "no_ace_to_call");
-  EXPECT_EQ(refused(t, 1, Raise{}).code, "raise_not_allowed");
   EXPECT_EQ(refused(t, 1, Rebuy{4}).code, "rebuy_not_allowed");
   EXPECT_EQ(refused(t, 0, Pass{}).code, "not_your_turn");
   EXPECT_EQ(refused(t, 1, Bet{0}).code, "bet_too_small");

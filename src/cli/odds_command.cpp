@@ -8,11 +8,11 @@
 #include "cli/commands.h"
 #include "games/registry.h"
 #include "cli/play_setup.h"
-#include "families/card_table/betting.h"
+#include "families/pot/betting.h"
 #include "families/card_table/codec.h"
 #include "families/house/rules.h"
 #include "rules/rule_files.h"
-#include "families/card_table/odds.h"
+#include "families/pot/odds.h"
 #include "families/house/edge.h"
 
 namespace inbetween::cli {

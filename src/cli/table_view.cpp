@@ -7,7 +7,7 @@
 #include <fmt/color.h>
 #include <fmt/format.h>
 
-#include "families/card_table/codec.h"
+#include "families/pot/codec.h"
 #include "families/pot/advisor.h"
 
 namespace inbetween::cli {
@@ -63,8 +63,6 @@ std::string narrate(const Style& s, const pot::PotGame& game, const pot::Event& 
     case K::ConsecutiveLoss: return bad(s, fmt::format("Consecutive posts: {} {} {} to the pot.", name(game, e.player), verb(name(game, e.player), "loses"), chips(e.amount)));
     case K::Push: return e.player >= 0 ? fmt::format("{}: push, {} back.", who, chips(e.amount)) : "Push.";
     case K::Bet: return fmt::format("{} {} {}.", who, verb(name(game, e.player), "bets"), e.amount);
-    case K::Raise: return fmt::format("{} {} by {}.", who, verb(name(game, e.player), "raises"), e.amount);
-    case K::Stand: return fmt::format("{} {}.", who, verb(name(game, e.player), "stands"));
     case K::Pass: return fmt::format("{} {}.", who, verb(name(game, e.player), "passes"));
     case K::ThirdCard: {
       std::string how;
@@ -126,7 +124,6 @@ std::string show_table(const Style& s, const pot::PotGame& game) {
   return out;
 }
 
-std::string describe_action(const pot::Action& action) { return pot::describe(action); }
 
 std::string show_hint(const Style& s, const pot::PotGame& game) {
   auto advice = strategy::advise(game);

@@ -17,8 +17,6 @@ std::string narrate(const Style& style, const pot::PotGame& game, const pot::Eve
 std::string show_table(const Style& style, const pot::PotGame& game);
 // The exact odds and the value of every choice open to the player to act (the `?` key).
 std::string show_hint(const Style& style, const pot::PotGame& game);
-// An action in words: "bet 3", "call high", "pass".
-std::string describe_action(const pot::Action& action);
 // Final standings, best first.
 std::string show_standings(const Style& style, const pot::PotGame& game);
 // The verb that goes with `name`: "You" takes "deal", "are", "pass"; anyone else "deals",

@@ -5,6 +5,7 @@
 
 #include "protocol/codec.h"
 #include "families/house/codec.h"
+#include "families/pot/codec.h"
 #include "families/house/advisor.h"
 #include "families/pot/advisor.h"
 #include "families/three/solver.h"
@@ -14,7 +15,8 @@ namespace inbetween::protocol {
 namespace {
 // The advisor's figures, the same for the pot games and the house game. Every family's hint has
 // the same shape: each choice's `value` in the hint's `unit`, best first.
-json advice_json(std::span<const pot::Player> players, std::size_t cards_left, const strategy::PotAdvice& advice) {
+template <class SeatedPlayer, class Action>
+json advice_json(std::span<const SeatedPlayer> players, std::size_t cards_left, const strategy::TableAdvice<Action>& advice) {
   json choices = json::array();
   for (const auto& c : advice.choices) choices.push_back({{"action", action_json(c.action)}, {"value", c.ev}, {"why", c.why}});
   json out = {{"player", players[static_cast<std::size_t>(advice.player)].name},

@@ -22,7 +22,7 @@
 
 #include "cards/card.h"
 #include "cards/rng.h"
-#include "families/card_table/betting.h"
+#include "families/pot/betting.h"
 #include "families/pot/game.h"
 #include "protocol/engine_loop.h"
 #include "families/card_table/codec.h"
@@ -30,7 +30,7 @@
 #include "rules/rule_files.h"
 #include "families/pot/bots.h"
 #include "families/pot/advisor.h"
-#include "families/card_table/odds.h"
+#include "families/pot/odds.h"
 #include "families/house/advisor.h"
 #include "families/house/edge.h"
 #include "families/house/rules.h"
@@ -148,11 +148,11 @@ inline pot::PotGame start(const RulesPtr& r, const std::vector<Card>& stacked, i
   return pot::PotGame(r, setup, events);
 }
 
-template <class Game>  // PotGame or HouseGame
-void apply_ok(Game& game, const pot::Action& action, std::vector<pot::Event>& events) {
+template <class Game, class Action, class Event>  // PotGame or HouseGame, with its own actions and events
+void apply_ok(Game& game, const Action& action, std::vector<Event>& events) {
   int seat = game.to_act();
   auto refusal = game.apply(seat, action, events);
-  ASSERT_FALSE(refusal) << pot::action_name(action) << " refused: " << refusal->message;
+  ASSERT_FALSE(refusal) << action_name(action) << " refused: " << refusal->message;
 }
 
 // What one turn's bet did to the bettor's stack, from the engine: the chips after, less the

@@ -44,35 +44,29 @@ struct SimTraits {
                 "a family without SimTraits<F>: write its conservation and probe rules in tests/support/random_sim_traits.h");
 };
 
-// ---- the In-Between bet vocabulary (pot games and house games share actions and events) ---------
+// ---- the card-table families (pot games and house games: each its own actions and events on
+// the shared card-table record) ---------------------------------------------------------------
 
+template <class ActionT, class EventT>
 struct BetVocabulary {
-  using Action = games::pot::Action;
-  using Event = games::pot::Event;
+  using Action = ActionT;
+  using Event = EventT;
 
-  static bool same_action(const Action& a, const Action& b) {
-    if (a.index() != b.index()) return false;
-    if (auto* x = std::get_if<games::pot::Bet>(&a)) return x->amount == std::get<games::pot::Bet>(b).amount;
-    if (auto* x = std::get_if<games::pot::Rebuy>(&a)) return x->amount == std::get<games::pot::Rebuy>(b).amount;
-    if (auto* x = std::get_if<games::pot::Call>(&a)) return x->ace == std::get<games::pot::Call>(b).ace;
-    return true;
-  }
+  static bool same_action(const Action& a, const Action& b) { return a == b; }
   // The amount an action carries (bet, rebuy); nullopt for the others.
   static std::optional<Chips> amount(const Action& a) {
-    if (auto* x = std::get_if<games::pot::Bet>(&a)) return x->amount;
-    if (auto* x = std::get_if<games::pot::Rebuy>(&a)) return x->amount;
-    return std::nullopt;
+    return std::visit(
+        [](const auto& x) -> std::optional<Chips> {
+          if constexpr (requires { x.amount; }) return x.amount;
+          else return std::nullopt;
+        },
+        a);
   }
   static bool same_event(const Event& a, const Event& b) {
     return a.kind == b.kind && a.player == b.player && a.has_card == b.has_card && a.card == b.card && a.ace == b.ace &&
            a.outcome == b.outcome && a.amount == b.amount;
   }
-  static bool game_over_event(const Event& e) { return e.kind == games::pot::EventKind::GameOver; }
-  // Unlisted actions besides every alternative's default: the other ace call.
-  template <class Game>
-  static void extra_probes(const Game&, Seat, cards::Rng&, std::vector<Action>& out) {
-    out.push_back(games::pot::Call{games::pot::AceValue::Low});
-  }
+  static bool game_over_event(const Event& e) { return e.kind == decltype(e.kind)::GameOver; }
   template <class Rules>
   static std::vector<CardCode> full_shoe(const Rules& r) {
     if (r.deck_cards.empty()) return cards::standard_shoe_contents(r.decks);
@@ -91,12 +85,14 @@ struct BetVocabulary {
   template <class Rules>
   static bool bot_affordable(const Rules&, const std::string&) { return true; }
 
-  static bool same_players(std::span<const games::pot::Player> a, std::span<const games::pot::Player> b) {
+  template <class SeatedPlayer>
+  static bool same_players(std::span<const SeatedPlayer> a, std::span<const SeatedPlayer> b) {
     if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-      if (a[i].name != b[i].name || a[i].chips != b[i].chips || a[i].bought != b[i].bought || a[i].wager != b[i].wager ||
-          a[i].raised != b[i].raised)
-        return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      if (a[i].name != b[i].name || a[i].chips != b[i].chips || a[i].bought != b[i].bought) return false;
+      if constexpr (requires { a[i].wager; })
+        if (a[i].wager != b[i].wager || a[i].raised != b[i].raised) return false;
+    }
     return true;
   }
   template <class Game>
@@ -114,9 +110,13 @@ struct BetVocabulary {
                           const std::string& where) {
     Chips total = middle;
     for (const auto& s : g.players()) {
-      if (s.chips < 0 || s.wager < 0) fail(where + ": " + s.name + " holds a negative stack or wager");
+      if (s.chips < 0) fail(where + ": " + s.name + " holds a negative stack");
       if (s.bought < 0) fail(where + ": " + s.name + " bought a negative number of chips");
-      total += s.chips + s.wager;
+      total += s.chips;
+      if constexpr (requires { s.wager; }) {  // Red Dog: chips on the table this hand
+        if (s.wager < 0) fail(where + ": " + s.name + " holds a negative wager");
+        total += s.wager;
+      }
     }
     if (!middle_may_be_negative && middle < 0) fail(where + ": the " + middle_name + " is negative");
     if (total != g.chips_in())
@@ -128,9 +128,14 @@ struct BetVocabulary {
 // ---- pot games (Hoyle, banker, Between the Sheets, Acey-Deucey) ------------------------------
 
 template <>
-struct SimTraits<games::pot::PotFamily> : BetVocabulary {
+struct SimTraits<games::pot::PotFamily> : BetVocabulary<games::pot::Action, games::pot::Event> {
   using Game = games::pot::PotGame;
   using Rules = rules::PotRules;
+
+  // Unlisted actions besides every alternative's default: the other ace call.
+  static void extra_probes(const Game&, Seat, cards::Rng&, std::vector<Action>& out) {
+    out.push_back(games::pot::Call{games::pot::AceValue::Low});
+  }
 
   static bool same_game(const Game& a, const Game& b) {
     return same_table(a, b) && a.pot() == b.pot() && a.deals_done() == b.deals_done() && a.deals_total() == b.deals_total();
@@ -149,10 +154,9 @@ struct SimTraits<games::pot::PotFamily> : BetVocabulary {
     for (int p = -1; p <= n; ++p) {
       games::pot::Legal l = g.legal(p);
       const bool seated = p >= 0 && p < n, acting = seated && p == g.to_act();
-      if (seated && !acting && (l.bet || l.pass || l.call || l.raise || l.stand))
+      if (seated && !acting && (l.bet || l.pass || l.call))
         fail(where + ": seat " + std::to_string(p) + " is not to act but may do more than rebuy");
       if (l.rebuy != (seated && !g.over() && r.rebuys)) fail(where + ": a rebuy is listed where the rules say otherwise");
-      if (l.raise || l.stand) fail(where + ": a pot game offers a house game's raise or stand");
     }
     if (g.over()) return;
     games::pot::Legal l = g.legal(g.to_act());
@@ -190,9 +194,12 @@ struct SimTraits<games::pot::PotFamily> : BetVocabulary {
 // ---- house games (Red Dog) -----------------------------------------------------------------
 
 template <>
-struct SimTraits<games::house::HouseFamily> : BetVocabulary {
+struct SimTraits<games::house::HouseFamily> : BetVocabulary<games::house::Action, games::house::Event> {
   using Game = games::house::HouseGame;
   using Rules = rules::HouseRules;
+
+  // Every alternative's default (a wager of 0, pass, raise, stand) is probe enough.
+  static void extra_probes(const Game&, Seat, cards::Rng&, std::vector<Action>&) {}
 
   static bool same_game(const Game& a, const Game& b) {
     return same_table(a, b) && a.house() == b.house() && a.hands_done() == b.hands_done() &&
@@ -211,14 +218,13 @@ struct SimTraits<games::house::HouseFamily> : BetVocabulary {
     const auto& r = g.rules();
     const int n = static_cast<int>(g.players().size());
     for (int p = -1; p <= n; ++p) {
-      games::pot::Legal l = g.legal(p);
+      games::house::Legal l = g.legal(p);
       if (p != g.to_act() && l.any()) fail(where + ": seat " + std::to_string(p) + " is not to act but has legal actions");
-      if (l.rebuy || l.call) fail(where + ": a house game offers a rebuy or an ace call");
     }
     for (const auto& s : g.players())
       if (s.raised && s.wager == 0) fail(where + ": " + s.name + " raised without a wager");
     if (g.over()) return;
-    games::pot::Legal l = g.legal(g.to_act());
+    games::house::Legal l = g.legal(g.to_act());
     if (!(l.bet || l.pass || l.raise || l.stand)) fail(where + ": the player to act has nothing to do");
     if (l.bet && (l.bet_min < r.min_bet || l.bet_max < l.bet_min || (r.max_bet > 0 && l.bet_max > r.max_bet)))
       fail(where + ": bad wager range " + std::to_string(l.bet_min) + ".." + std::to_string(l.bet_max));

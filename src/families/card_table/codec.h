@@ -1,40 +1,52 @@
 #pragma once
-// JSON for the card-table games (pot games and the house game): cards as notation strings, actions, events, legal actions and the state.
-#include <optional>
+// JSON for what the card-table families share (the protocol layer): cards as notation strings,
+// an amount read from an action, an event's common fields and the state's common fields. Each
+// family's codec writes its own actions, events, legal actions and state with these.
+#include <cstddef>
 #include <span>
 #include <string>
 
-#include "families/pot/family.h"
+#include "families/card_table/event.h"
+#include "families/card_table/table_lens.h"
 #include "protocol/json.h"
 
 namespace inbetween::protocol {
 
-namespace pot = games::pot;
+namespace card_table = games::card_table;
 
 json card_json(cards::Card card);
 // Throws ProtocolError("bad_card") naming the text.
 cards::Card card_from_json(const json& j);
+const char* ace_name(card_table::AceValue ace);
 
-json action_json(const pot::Action& action);
-// Throws ProtocolError("bad_action") for an unknown type or a missing/invalid field.
-pot::Action action_from_json(const json& j);
+// The whole number of chips in an action's "amount"; throws ProtocolError("bad_action") for a
+// missing, fractional or too large amount, naming the action `type`.
+rules::Chips action_amount(const json& j, const std::string& type);
 
-// The pot games' events and legal actions, also the house games' (the same vocabulary).
-json event_json(std::span<const pot::Player> players, const pot::Event& event);
-json legal_json(std::span<const pot::Player> players, games::Seat player, const pot::Legal& legal);
-inline json event_json(const pot::PotGame& game, const pot::Event& event) { return event_json(game.players(), event); }
-inline json legal_json(const pot::PotGame& game, games::Seat player) { return legal_json(game.players(), player, game.legal(player)); }
-// The table as `view`'s seat sees it.
-json state_json(const pot::View& view);
+// The name of seat `seat` in `players`, or null for nobody.
+template <class SeatedPlayer>
+json seat_name(std::span<const SeatedPlayer> players, games::Seat seat) {
+  return seat >= 0 && seat < static_cast<int>(players.size()) ? json(players[static_cast<std::size_t>(seat)].name) : json(nullptr);
+}
 
-const char* phase_name(pot::Phase phase);
-const char* ace_name(pot::AceValue ace);
+// An event's fields every card-table family writes the same way: its `name`, the player, the
+// card, the outcome, the shuffle number, and the chips where `chips` says the amount is chips.
+template <class SeatedPlayer, class Kind>
+json table_event_json(std::span<const SeatedPlayer> players, const card_table::TableEvent<Kind>& e, const char* name, bool chips) {
+  json j = {{"type", name}};
+  if (e.player >= 0) j["player"] = players[static_cast<std::size_t>(e.player)].name;
+  if (e.has_card) j["card"] = card_json(e.card);
+  if (e.outcome != card_table::Outcome::None) j["outcome"] = card_table::outcome_name(e.outcome);
+  if (e.kind == Kind::Shuffled) j["shuffle"] = e.amount;
+  if (chips) j["amount"] = e.amount;
+  return j;
+}
 
 // The state fields the pot games and the house game share (docs/protocol.md, "The state"): the
 // rules, `players` and the ace `aces` as each family words them, the dealer, the player to act,
-// the phase, the posts, the third card, the shoe, the end and the winners.
+// the `phase` by its family's name, the posts, the third card, the shoe, the end and the winners.
 template <class Game>
-json table_state_json(const pot::TableLens<Game>& game, json players, json aces) {
+json table_state_json(const card_table::TableLens<Game>& game, json players, json aces, const char* phase) {
   auto name_or_null = [&](int seat) { return seat >= 0 ? json(game.players()[static_cast<std::size_t>(seat)].name) : json(nullptr); };
   json post_cards = json::array();
   for (int i = 0; i < game.posts().count; ++i) post_cards.push_back(card_json(game.posts().cards[static_cast<std::size_t>(i)]));
@@ -44,7 +56,7 @@ json table_state_json(const pot::TableLens<Game>& game, json players, json aces)
           {"players", std::move(players)},
           {"dealer", name_or_null(game.dealer())},
           {"to_act", name_or_null(game.to_act())},
-          {"phase", phase_name(game.phase())},
+          {"phase", phase},
           {"posts", std::move(post_cards)},
           {"ace_values", std::move(aces)},
           {"third_card", game.third_card() ? card_json(*game.third_card()) : json(nullptr)},

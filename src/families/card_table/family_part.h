@@ -1,40 +1,42 @@
 #pragma once
 // What the card-table families (the pot games and the house game) share in their descriptors and
-// simulation measures: the actions and events, a choice in words, a seat's chips, and a seat's
-// result as its chips less what it bought. Each family's own descriptor adds the rest.
+// simulation measures: a choice in words, a seat's chips, the chips an action carries, and a
+// seat's result as its chips less what it bought. Each family's own descriptor adds the rest.
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
-#include "families/card_table/action.h"
-#include "families/card_table/event.h"
 #include "games/game.h"
+#include "rules/pot_rules.h"
 
-namespace inbetween::games::pot {
+namespace inbetween::games::card_table {
 
-template <class Game>
+using rules::Chips;
+
+// `ActionT` and `EventT` are the family's own; describe, amount_of and with_amount are its own
+// functions beside its Action (found by argument-dependent lookup).
+template <class Game, class ActionT, class EventT>
 struct CardTableFamily {
-  using Action = pot::Action;
-  using Event = pot::Event;
+  using Action = ActionT;
+  using Event = EventT;
   // A choice in words ("bet 3", "raise"); a seat's stack; the chips an action carries.
-  static std::string describe(const Game&, Seat, const Action& action) { return pot::describe(action); }
+  static std::string describe(const Game&, Seat, const Action& action) { return describe_action(action); }
   static std::int64_t standing(const Game& game, Seat seat) { return game.players()[static_cast<std::size_t>(seat)].chips; }
-  static Chips amount_of(const Action& action) { return pot::amount_of(action); }
-  static Action with_amount(const Action& action, Chips amount) { return pot::with_amount(action, amount); }
+  static Chips amount_of(const Action& action) { return chips_of(action); }
+  static Action with_amount(const Action& action, Chips amount) { return action_with_amount(action, amount); }
   // Posts and third cards are dealt face up: every seat sees the whole table.
   static constexpr bool seats_see_differently = false;
 };
 
-template <class Game>
+template <class Game, class ActionT>
 struct CardTableMeasures {
   static constexpr std::string_view unit = "chips";
   static constexpr bool counts_banks = false;  // ThreeBeTween's busts, banks and passes
-  static void count_move(Seat, const Action&, GameMeasures&) {}
+  static void count_move(Seat, const ActionT&, GameMeasures&) {}
   static std::int64_t seat_score(const Game& game, Seat seat) {
     const auto& p = game.players()[static_cast<std::size_t>(seat)];
     return p.chips - p.bought;
   }
 };
 
-}  // namespace inbetween::games::pot
+}  // namespace inbetween::games::card_table

@@ -5,7 +5,7 @@
 
 #include "cards/card.h"
 
-namespace inbetween::games::pot {
+namespace inbetween::games::card_table {
 
 using cards::Card;
 
@@ -39,4 +39,7 @@ struct Posts {
   Outcome judge(Card third) const;
 };
 
-}  // namespace inbetween::games::pot
+// The outcome's protocol name, e.g. "hit_post"; "" for None.
+const char* outcome_name(Outcome outcome);
+
+}  // namespace inbetween::games::card_table

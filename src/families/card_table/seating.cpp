@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-namespace inbetween::games::pot {
+namespace inbetween::games::card_table {
 
 cards::Shoe make_shoe(const std::vector<cards::CardCode>& deck_cards, int decks, const Setup& setup) {
   std::vector<cards::CardCode> all;
@@ -21,12 +21,4 @@ cards::Shoe make_shoe(const std::vector<cards::CardCode>& deck_cards, int decks,
   }
 }
 
-std::vector<Player> seat_players(const Setup& setup, int min_players, int max_players, Chips start_chips) {
-  check_setup(setup, min_players, max_players);
-  std::vector<Player> players;
-  players.reserve(setup.players.size());
-  for (const auto& name : setup.players) players.push_back(Player{name, start_chips, start_chips, 0, false});
-  return players;
-}
-
-}  // namespace inbetween::games::pot
+}  // namespace inbetween::games::card_table

@@ -10,10 +10,11 @@
 #include "cards/rng.h"
 #include "cards/shoe.h"
 #include "games/game.h"
+#include "rules/pot_rules.h"
 #include "families/card_table/event.h"
 #include "families/card_table/player.h"
 
-namespace inbetween::games::pot {
+namespace inbetween::games::card_table {
 
 // `decks` copies of a deck (a deck file's cards, or the standard 52 when `deck_cards` is empty),
 // shuffled from the seed with `setup.stacked` on top; a stacked card the decks hold too few
@@ -22,7 +23,17 @@ cards::Shoe make_shoe(const std::vector<cards::CardCode>& deck_cards, int decks,
 
 // The players of `setup`, each with `start_chips`; a count outside min..max, an empty or a
 // repeated name, or a named dealer who is not a player is a SetupError.
-std::vector<Player> seat_players(const Setup& setup, int min_players, int max_players, Chips start_chips);
+template <class SeatedPlayer = Player>
+std::vector<SeatedPlayer> seat_players(const Setup& setup, int min_players, int max_players, Chips start_chips) {
+  check_setup(setup, min_players, max_players);
+  std::vector<SeatedPlayer> players(setup.players.size());
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    players[i].name = setup.players[i];
+    players[i].chips = start_chips;
+    players[i].bought = start_chips;
+  }
+  return players;
+}
 
 // Who deals (or plays) first: the named dealer, a seat drawn from the seed, or the high card:
 // everyone draws a card face up, the highest deals, and those tied for highest draw again.
@@ -56,20 +67,20 @@ Seat first_dealer(const Setup& setup, rules::FirstDealer how, int players, DrawF
 }
 
 // first_dealer() at a card table: each card of the draw for the deal comes from `draw()`, is
-// told as a DrawForDeal event and then discarded to `shoe`; the dealer is told as DealerChosen.
-template <class Draw>
+// told as the family's DrawForDeal event and then discarded to `shoe`; the dealer is told as DealerChosen.
+template <class Draw, class Kind>
 Seat choose_first_dealer(const Setup& setup, rules::FirstDealer how, int players, cards::Shoe& shoe, Draw&& draw,
-                         std::vector<Event>& events) {
+                         std::vector<TableEvent<Kind>>& events) {
   Seat dealer = first_dealer(
       setup, how, players,
       [&](Seat seat) {
         Card c = draw();
-        emit_card(events, EventKind::DrawForDeal, seat, c);
+        emit_card(events, Kind::DrawForDeal, seat, c);
         return c;
       },
       [&](Card c) { shoe.discard(c.code); });
-  emit(events, EventKind::DealerChosen, dealer);
+  emit(events, Kind::DealerChosen, dealer);
   return dealer;
 }
 
-}  // namespace inbetween::games::pot
+}  // namespace inbetween::games::card_table

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "games/game.h"
-#include "families/card_table/player.h"
+#include "families/card_table/posts.h"
 
-namespace inbetween::games::pot {
+namespace inbetween::games::card_table {
 
 // A read-only lens on a game for one seat (kNobody: a spectator); it never exposes the shoe.
 template <class Game>
@@ -20,11 +20,11 @@ class TableLens {
 
   Seat seat() const { return seat_; }
   const auto& rules() const { return game_->rules(); }
-  std::span<const Player> players() const { return game_->players(); }
+  auto players() const { return game_->players(); }
   bool in_game(Seat seat) const { return game_->in_game(seat); }
   Seat dealer() const { return game_->dealer(); }
   Seat to_act() const { return game_->to_act(); }
-  Phase phase() const { return game_->phase(); }
+  auto phase() const { return game_->phase(); }
   bool over() const { return game_->over(); }
   std::vector<Seat> winners() const { return game_->winners(); }
   const Posts& posts() const { return game_->posts(); }
@@ -39,4 +39,4 @@ class TableLens {
   Seat seat_;
 };
 
-}  // namespace inbetween::games::pot
+}  // namespace inbetween::games::card_table

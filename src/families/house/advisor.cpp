@@ -7,16 +7,16 @@
 
 namespace inbetween::strategy {
 
-std::optional<PotAdvice> advise(const games::house::HouseGame& game) {
+std::optional<HouseAdvice> advise(const house::HouseGame& game) {
   int seat = game.to_act();
   if (seat < 0) return std::nullopt;
   const auto& r = game.rules();
   const auto& me = game.players()[static_cast<std::size_t>(seat)];
   RankCounts unseen = counts_of(game.shoe().undealt_unordered());
-  pot::Legal legal = game.legal(seat);
-  PotAdvice a;
+  house::Legal legal = game.legal(seat);
+  HouseAdvice a;
   a.player = seat;
-  if (game.phase() == pot::Phase::Wager) {
+  if (game.phase() == house::Phase::Wager) {
     // The wager's worth is the table's: the house edge for the cards left in the shoe.
     double unit = 0;
     try {
@@ -25,20 +25,20 @@ std::optional<PotAdvice> advise(const games::house::HouseGame& game) {
       unit = 0;
     }
     if (legal.bet) {
-      a.choices.push_back({pot::Bet{legal.bet_min}, unit * static_cast<double>(legal.bet_min), "the smallest wager"});
+      a.choices.push_back({house::Bet{legal.bet_min}, unit * static_cast<double>(legal.bet_min), "the smallest wager"});
       if (legal.bet_max != legal.bet_min)
-        a.choices.push_back({pot::Bet{legal.bet_max}, unit * static_cast<double>(legal.bet_max), "the largest wager"});
+        a.choices.push_back({house::Bet{legal.bet_max}, unit * static_cast<double>(legal.bet_max), "the largest wager"});
     }
-    if (legal.pass) a.choices.push_back({pot::Pass{}, 0.0, "sit out"});
+    if (legal.pass) a.choices.push_back({house::Pass{}, 0.0, "sit out"});
   } else {
     auto o = third_card_odds(game.posts(), unseen);
     a.odds = o;
     double unit = spread_unit_ev(r, game.posts(), o);
     double w = static_cast<double>(me.wager);
-    a.choices.push_back({pot::Stand{}, unit * w, "keep the wager"});
-    if (legal.raise) a.choices.push_back({pot::Raise{}, 2 * unit * w, "double the wager"});
+    a.choices.push_back({house::Stand{}, unit * w, "keep the wager"});
+    if (legal.raise) a.choices.push_back({house::Raise{}, 2 * unit * w, "double the wager"});
   }
-  a.best = std::max_element(a.choices.begin(), a.choices.end(), [](const PotChoice& x, const PotChoice& y) { return x.ev < y.ev; })->action;
+  a.best = std::max_element(a.choices.begin(), a.choices.end(), [](const HouseChoice& x, const HouseChoice& y) { return x.ev < y.ev; })->action;
   return a;
 }
 

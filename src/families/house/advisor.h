@@ -3,12 +3,17 @@
 // left in the shoe, and the best one. Hints and the `optimal` house bot read it.
 #include <optional>
 
+#include "families/card_table/advice.h"
 #include "families/house/game.h"
-#include "families/pot/advisor.h"
 
 namespace inbetween::strategy {
 
+namespace house = games::house;
+
+using HouseChoice = TableChoice<house::Action>;
+using HouseAdvice = TableAdvice<house::Action>;
+
 // Advice for the player to act; nullopt when nobody is (the game is over).
-std::optional<PotAdvice> advise(const games::house::HouseGame& game);
+std::optional<HouseAdvice> advise(const house::HouseGame& game);
 
 }  // namespace inbetween::strategy

@@ -1,6 +1,50 @@
 #include "families/house/codec.h"
 
+#include <fmt/format.h>
+
 namespace inbetween::protocol {
+
+const char* phase_name(house::Phase phase) {
+  switch (phase) {
+    case house::Phase::Wager: return "wager";
+    case house::Phase::Raise: return "raise";
+    case house::Phase::Over: return "over";
+  }
+  return "?";
+}
+
+json action_json(const house::Action& action) {
+  json j = {{"type", house::action_name(action)}};
+  if (auto* b = std::get_if<house::Bet>(&action)) j["amount"] = b->amount;
+  return j;
+}
+
+house::Action house_action_from_json(const json& j) {
+  if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
+    throw ProtocolError("bad_action", "an action is an object with a \"type\": bet (the wager), pass, raise or stand");
+  std::string type = j["type"].get<std::string>();
+  if (type == "bet") return house::Bet{action_amount(j, type)};
+  if (type == "pass") return house::Pass{};
+  if (type == "raise") return house::Raise{};
+  if (type == "stand") return house::Stand{};
+  if (type == "call") throw ProtocolError("no_ace_to_call", "there is no ace post to call high or low: in a house game aces are high");
+  if (type == "rebuy")
+    throw ProtocolError("rebuy_not_allowed", "house games have no rebuys: every player plays the chips they sat down with");
+  throw ProtocolError("bad_action", fmt::format("unknown action type \"{}\"; house games know bet, pass, raise, stand", type));
+}
+
+json event_json(std::span<const house::Player> players, const house::Event& e) {
+  return table_event_json(players, e, house::event_name(e.kind), house::carries_chips(e.kind));
+}
+
+json legal_json(std::span<const house::Player> players, games::Seat player, const house::Legal& l) {
+  json actions = json::array();
+  if (l.bet) actions.push_back({{"type", "bet"}, {"min", l.bet_min}, {"max", l.bet_max}});
+  if (l.pass) actions.push_back({{"type", "pass"}});
+  if (l.raise) actions.push_back({{"type", "raise"}});
+  if (l.stand) actions.push_back({{"type", "stand"}});
+  return {{"player", seat_name(players, player)}, {"actions", actions}};
+}
 
 json house_state_json(const house::View& game) {
   json players = json::array();
@@ -13,7 +57,7 @@ json house_state_json(const house::View& game) {
   json aces = json::array();
   for (int i = 0; i < posts.count; ++i)
     aces.push_back(posts.cards[static_cast<std::size_t>(i)].is_ace() ? json("high") : json(nullptr));  // aces are always high
-  json j = table_state_json(game, std::move(players), std::move(aces));
+  json j = table_state_json(game, std::move(players), std::move(aces), phase_name(game.phase()));
   j["game"] = "house";
   j["banking"] = "house";
   j["pot"] = 0;

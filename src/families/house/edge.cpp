@@ -71,7 +71,7 @@ RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCoun
   return a;
 }
 
-double spread_unit_ev(const rules::HouseRules& rules, const pot::Posts& posts, const ThirdCardOdds& o) {
+double spread_unit_ev(const rules::HouseRules& rules, const card_table::Posts& posts, const ThirdCardOdds& o) {
   int pays = rules::spread_pays(rules, posts.spread());
   return o.total > 0 ? (static_cast<double>(o.between) * pays - (o.total - o.between)) / o.total : 0.0;
 }

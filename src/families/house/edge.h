@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "families/house/rules.h"
-#include "families/card_table/odds.h"
+#include "families/card_table/unseen.h"
 
 namespace inbetween::strategy {
 
@@ -35,6 +35,6 @@ struct RedDogAnalysis {
 // rules this enumeration does not cover (pair_posts = redeal).
 RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCounts& shoe);
 // A wager of 1 standing on these posts: between pays by the spread; anything else loses it.
-double spread_unit_ev(const rules::HouseRules& rules, const pot::Posts& posts, const ThirdCardOdds& odds);
+double spread_unit_ev(const rules::HouseRules& rules, const card_table::Posts& posts, const ThirdCardOdds& odds);
 
 }  // namespace inbetween::strategy

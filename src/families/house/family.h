@@ -13,7 +13,7 @@
 namespace inbetween::games::house {
 
 // Red Dog and its variants, as one games::Family.
-struct HouseFamily : pot::CardTableFamily<HouseGame> {
+struct HouseFamily : card_table::CardTableFamily<HouseGame, Action, Event> {
   using Rules = rules::HouseRules;
   using View = house::View;
   // Its bots, by kind (bots.h).

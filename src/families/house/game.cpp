@@ -12,8 +12,8 @@ namespace inbetween::games::house {
 
 HouseGame::HouseGame(std::shared_ptr<const HouseRules> rules, const Setup& setup, std::vector<Event>& events)
     : rules_(std::move(rules)),
-      players_(pot::seat_players(setup, rules_->min_players, rules_->max_players, rules_->start_chips)),
-      shoe_(pot::make_shoe(rules_->deck_cards, rules_->decks, setup)) {
+      players_(card_table::seat_players<Player>(setup, rules_->min_players, rules_->max_players, rules_->start_chips)),
+      shoe_(card_table::make_shoe(rules_->deck_cards, rules_->decks, setup)) {
   int n = count();
   hands_total_ = rules::total_hands(*rules_, n);
   emit(events, EventKind::Shuffled, kNobody, 0);
@@ -42,7 +42,7 @@ bool HouseGame::anyone_in() const {
   return false;
 }
 
-Chips HouseGame::chips_in() const { return bought_total(players_); }
+Chips HouseGame::chips_in() const { return card_table::bought_total(std::span<const Player>(players_)); }
 
 std::vector<Seat> HouseGame::winners() const {
   // Each player plays against the house, not against the others: everyone who ends ahead of
@@ -71,7 +71,7 @@ View HouseGame::view(Seat seat) const { return View(*this, seat); }
 // ---- the course of the game ---------------------------------------------------------------
 
 void HouseGame::choose_first(const Setup& setup, std::vector<Event>& events) {
-  dealer_ = pot::choose_first_dealer(setup, rules_->first_dealer, count(), shoe_, [&] { return draw(events); }, events);
+  dealer_ = card_table::choose_first_dealer(setup, rules_->first_dealer, count(), shoe_, [&] { return draw(events); }, events);
 }
 
 void HouseGame::start_hand(std::vector<Event>& events) {
@@ -240,23 +240,21 @@ void HouseGame::refresh_legal() {
 void HouseGame::legal_actions(Seat seat, std::vector<Choice<Action>>& out) const {
   out.clear();
   Legal l = legal(seat);
-  if (l.bet) out.push_back({pot::Bet{l.bet_min}, l.bet_min, l.bet_max});
-  if (l.pass) out.push_back({pot::Pass{}});
-  if (l.raise) out.push_back({pot::Raise{}});
-  if (l.stand) out.push_back({pot::Stand{}});
+  if (l.bet) out.push_back({Bet{l.bet_min}, l.bet_min, l.bet_max});
+  if (l.pass) out.push_back({Pass{}});
+  if (l.raise) out.push_back({Raise{}});
+  if (l.stand) out.push_back({Stand{}});
 }
 
 std::optional<Refusal> HouseGame::check(Seat seat, const Action& action) const {
   if (over()) return Refusal{"game_over", "the game is over"};
   if (seat < 0 || seat >= count()) return Refusal{"unknown_player", "no such player at this table"};
-  if (std::holds_alternative<pot::Rebuy>(action))
-    return Refusal{"rebuy_not_allowed", "house games have no rebuys: every player plays the chips they sat down with"};
   if (seat != to_act_) return Refusal{"not_your_turn", fmt::format("it is {}'s turn, not {}'s", at(to_act_).name, at(seat).name)};
   const Player& p = at(seat);
   const char* placed = "the wager is placed: raise or stand";
   return std::visit(
       Overloaded{
-          [&](const pot::Bet& b) -> std::optional<Refusal> {
+          [&](const Bet& b) -> std::optional<Refusal> {
             if (phase_ != Phase::Wager) return Refusal{"not_now", placed};
             Chips mx = legal_.bet ? legal_.bet_max : wager_limit(seat, nullptr);  // worked out when the wager opened
             // The binding limit is put in words only for a refusal: an accepted wager allocates nothing.
@@ -272,27 +270,23 @@ std::optional<Refusal> HouseGame::check(Seat seat, const Action& action) const {
             if (b.amount > mx) return Refusal{"bet_too_large", fmt::format("wager {} exceeds {}", b.amount, why())};
             return std::nullopt;
           },
-          [&](const pot::Pass&) -> std::optional<Refusal> {
+          [&](const Pass&) -> std::optional<Refusal> {
             if (phase_ != Phase::Wager) return Refusal{"not_now", placed};
             if (legal_.bet)
               return Refusal{"pass_not_allowed", fmt::format("every player with chips wagers in a house game: wager from {} to {}",
                                                              rules_->min_bet, wager_limit(seat, nullptr))};
             return std::nullopt;
           },
-          [&](const pot::Call&) -> std::optional<Refusal> {
-            return Refusal{"no_ace_to_call", "there is no ace post to call high or low: in a house game aces are high"};
-          },
-          [&](const pot::Raise&) -> std::optional<Refusal> {
+          [&](const Raise&) -> std::optional<Refusal> {
             if (phase_ != Phase::Raise) return Refusal{"not_now", "a raise comes after the spread is announced"};
             if (p.chips < p.wager)
               return Refusal{"raise_unaffordable", fmt::format("a raise of {} exceeds your stack of {}", p.wager, p.chips)};
             return std::nullopt;
           },
-          [&](const pot::Stand&) -> std::optional<Refusal> {
+          [&](const Stand&) -> std::optional<Refusal> {
             if (phase_ != Phase::Raise) return Refusal{"not_now", "stand comes after the spread is announced"};
             return std::nullopt;
           },
-          [&](const pot::Rebuy&) -> std::optional<Refusal> { return std::nullopt; },
       },
       action);
 }
@@ -302,28 +296,27 @@ std::optional<Refusal> HouseGame::apply(Seat seat, const Action& action, std::ve
   Player& p = at(seat);
   to_act_ = kNobody;
   std::visit(Overloaded{
-                 [&](const pot::Bet& b) {
+                 [&](const Bet& b) {
                    p.chips -= b.amount;
                    p.wager = b.amount;
                    emit(events, EventKind::Bet, seat, b.amount);
                    next_player(Phase::Wager, events);
                  },
-                 [&](const pot::Pass&) {
+                 [&](const Pass&) {
                    emit(events, EventKind::Pass, seat);
                    next_player(Phase::Wager, events);
                  },
-                 [&](const pot::Raise&) {
+                 [&](const Raise&) {
                    p.chips -= p.wager;
                    emit(events, EventKind::Raise, seat, p.wager);
                    p.wager *= 2;
                    p.raised = true;
                    next_player(Phase::Raise, events);
                  },
-                 [&](const pot::Stand&) {
+                 [&](const Stand&) {
                    emit(events, EventKind::Stand, seat);
                    next_player(Phase::Raise, events);
                  },
-                 [&](const auto&) {},  // calls and rebuys are refused above
              },
              action);
   // A hand that ended opens the next one.

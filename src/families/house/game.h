@@ -1,8 +1,7 @@
 #pragma once
 // The house games (Red Dog) as a pure state machine: every player wagers against the house,
 // one set of posts for the table, a raise once the spread is known, the house pays by spread.
-// The actions and events are the In-Between vocabulary the pot games use (games/pot/action.h,
-// event.h); the rules, the course of a hand and the refusals are this family's own.
+// Its actions, events and seats are its own (action.h, event.h), on the shared card-table parts.
 #include <memory>
 #include <optional>
 #include <span>
@@ -11,24 +10,12 @@
 
 #include "cards/shoe.h"
 #include "games/game.h"
-#include "families/card_table/action.h"
-#include "families/card_table/event.h"
-#include "families/pot/game.h"
-#include "families/card_table/posts.h"
+#include "families/house/action.h"
+#include "families/house/event.h"
 #include "families/house/rules.h"
 
 namespace inbetween::games::house {
 
-using pot::Action;
-using pot::Card;
-using pot::Event;
-using pot::EventKind;
-using pot::Legal;
-using pot::Outcome;
-using pot::Phase;  // Wager, Raise and Over
-using pot::Player;
-using pot::Posts;
-using rules::Chips;
 using rules::HouseRules;
 
 class View;

@@ -13,13 +13,13 @@
 
 namespace inbetween::games::house {
 
-struct HouseMeasures : pot::CardTableMeasures<HouseGame> {
+struct HouseMeasures : card_table::CardTableMeasures<HouseGame, Action> {
   static constexpr LengthWords words{"bets", "hands", "cards dealt"};
   static constexpr bool has_pot = false;
   static constexpr bool against_house = true;
 
   static void count_events(std::span<const Event> events, GameMeasures& m) {
-    using K = pot::EventKind;
+    using K = EventKind;
     for (const auto& e : events) {
       switch (e.kind) {
         case K::PostDealt:

@@ -6,11 +6,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "cli/play_setup.h"
 #include "families/house/advisor.h"
 
 namespace inbetween::cli {
 
-using K = pot::EventKind;
+using K = house::EventKind;
 using HouseTerminal = Terminal<games::house::HouseFamily>;
 
 HouseTerminal::Terminal(Style style, const Game& game, std::map<games::Seat, std::string> bot_kinds)
@@ -46,7 +47,7 @@ std::string HouseTerminal::hand_summary() {
   return dim(style_, fmt::format("── Hand {}: {} · house {:+} ──", hands_, results, house));
 }
 
-std::string HouseTerminal::narrate(const pot::Event& e) {
+std::string HouseTerminal::narrate(const house::Event& e) {
   std::string who = e.player >= 0 ? bold(style_, name(e.player)) : "";
   auto says = [&](const char* v) { return verb(name(e.player), v); };
   switch (e.kind) {
@@ -62,10 +63,10 @@ std::string HouseTerminal::narrate(const pot::Event& e) {
     case K::ThirdCard: {
       std::string how;
       switch (e.outcome) {
-        case pot::Outcome::Between: how = good(style_, "between!"); break;
-        case pot::Outcome::Trips: how = good(style_, "three of a kind!"); break;
-        case pot::Outcome::NoTrips: how = "no three of a kind."; break;
-        case pot::Outcome::HitPost: how = bad(style_, "it hits the post."); break;
+        case house::Outcome::Between: how = good(style_, "between!"); break;
+        case house::Outcome::Trips: how = good(style_, "three of a kind!"); break;
+        case house::Outcome::NoTrips: how = "no three of a kind."; break;
+        case house::Outcome::HitPost: how = bad(style_, "it hits the post."); break;
         default: how = bad(style_, "outside."); break;
       }
       return fmt::format("Third card: {} — {}", show_card(style_, e.card), how);
@@ -123,7 +124,7 @@ std::string HouseTerminal::table() const {
 }
 
 std::string HouseTerminal::prompt(games::Seat seat, const Action& best) const {
-  pot::Legal l = game_->legal(seat);
+  house::Legal l = game_->legal(seat);
   std::vector<std::string> choices;
   if (l.bet) choices.push_back(l.bet_min == l.bet_max ? fmt::format("wager {}", l.bet_min) : fmt::format("wager {}-{}", l.bet_min, l.bet_max));
   if (l.pass) choices.push_back("(p)ass");
@@ -131,7 +132,26 @@ std::string HouseTerminal::prompt(games::Seat seat, const Action& best) const {
   if (l.stand) choices.push_back("(s)tand");
   choices.push_back("? hint");
   choices.push_back("(q)uit");
-  return fmt::format("{}, {} [{}]: ", bold(style_, name(seat)), fmt::join(choices, ", "), bet_input_default(best));
+  std::string def = std::holds_alternative<house::Bet>(best) ? std::to_string(std::get<house::Bet>(best).amount)
+                                                              : std::string(1, house::action_name(best)[0]);
+  return fmt::format("{}, {} [{}]: ", bold(style_, name(seat)), fmt::join(choices, ", "), def);
+}
+
+std::optional<house::Action> HouseTerminal::parse(const std::string& raw, games::Seat, const Action& best, std::string& why) const {
+  auto words = split_list(lower_case(raw), ' ');
+  if (words.empty()) return best;
+  const std::string& w = words[0];
+  // Amounts longer than 12 digits are refused as words, so stoll cannot overflow.
+  if (all_digits(w) && w.size() < 12) return house::Bet{std::stoll(w)};
+  if (w == "p" || w == "pass") return house::Pass{};
+  if (w == "r" || w == "raise") return house::Raise{};
+  if (w == "s" || w == "stand") return house::Stand{};
+  if (w.size() > 1 && w[0] == '-' && all_digits(w.substr(1))) {
+    why = fmt::format("'{}': amounts are whole numbers of chips, not negative.", raw);
+    return std::nullopt;
+  }
+  why = fmt::format("'{}' is not a choice here; type one of the choices shown, or press Enter for the one in brackets.", raw);
+  return std::nullopt;
 }
 
 std::string HouseTerminal::hint(games::Seat) const {

@@ -6,28 +6,30 @@
 #include <string>
 #include <vector>
 
-#include "families/pot/terminal.h"
+#include "cli/table_view.h"
 #include "families/house/family.h"
 
 namespace inbetween::cli {
 
 namespace house = games::house;
 
+template <class F>
+class Terminal;
+
 template <>
 class Terminal<games::house::HouseFamily> {
  public:
   using Game = house::HouseGame;
-  using Action = pot::Action;
+  using Action = house::Action;
   Terminal(Style style, const Game& game, std::map<games::Seat, std::string> bot_kinds);
 
   std::string title() const;
-  std::string narrate(const pot::Event& event);
+  std::string narrate(const house::Event& event);
   std::string after();
   std::string table() const;
   std::string prompt(games::Seat seat, const Action& best) const;
-  std::optional<Action> parse(const std::string& input, games::Seat, const Action& best, std::string& why) const {
-    return parse_bet_input(input, best, why);
-  }
+  // "3" (a wager), "p", "r", "s"; Enter takes `best`.
+  std::optional<Action> parse(const std::string& input, games::Seat seat, const Action& best, std::string& why) const;
   std::string hint(games::Seat seat) const;
   std::string refusal(const std::string& text) const { return bad(style_, text); }
   std::string history() const;

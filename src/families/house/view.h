@@ -7,7 +7,7 @@
 namespace inbetween::games::house {
 
 // A read-only lens on a house game for one seat (kNobody: a spectator).
-class View : public pot::TableLens<HouseGame> {
+class View : public card_table::TableLens<HouseGame> {
  public:
   using TableLens::TableLens;
   Chips house() const { return game_->house(); }

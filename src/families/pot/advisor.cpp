@@ -52,7 +52,7 @@ std::optional<PotAdvice> advise(const pot::PotGame& game) {
       }
       break;
     }
-    default: return std::nullopt;  // Wager and Raise are the house games' (house_advisor.h)
+    case pot::Phase::Over: return std::nullopt;
   }
   a.best = best_of(a.choices).action;
   return a;

@@ -9,9 +9,8 @@
 namespace inbetween::strategy {
 
 void random_choice(const pot::Legal& l, cards::Rng& rng, pot::Action& out) {
-  // 0 bet, 1 pass, 2 call high, 3 call low, 4 raise, 5 stand; a fixed array, so a decision
-  // allocates nothing.
-  std::array<int, 6> kinds{};
+  // 0 bet, 1 pass, 2 call high, 3 call low; a fixed array, so a decision allocates nothing.
+  std::array<int, 4> kinds{};
   std::size_t n = 0;
   if (l.bet) kinds[n++] = 0;
   if (l.pass) kinds[n++] = 1;
@@ -19,8 +18,6 @@ void random_choice(const pot::Legal& l, cards::Rng& rng, pot::Action& out) {
     kinds[n++] = 2;
     kinds[n++] = 3;
   }
-  if (l.raise) kinds[n++] = 4;
-  if (l.stand) kinds[n++] = 5;
   if (n == 0) {
     out = pot::Pass{};
     return;
@@ -34,9 +31,7 @@ void random_choice(const pot::Legal& l, cards::Rng& rng, pot::Action& out) {
     }
     case 1: out = pot::Pass{}; return;
     case 2: out = pot::Call{pot::AceValue::High}; return;
-    case 3: out = pot::Call{pot::AceValue::Low}; return;
-    case 4: out = pot::Raise{}; return;
-    default: out = pot::Stand{}; return;
+    default: out = pot::Call{pot::AceValue::Low}; return;
   }
 }
 

@@ -57,8 +57,7 @@ class OptimalBot : public PotBot {
   void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
-// A uniformly chosen kind of legal action, and a uniform amount for a bet (the random bots of
-// the pot and the house games).
+// A uniformly chosen kind of legal action, and a uniform amount for a bet.
 void random_choice(const pot::Legal& legal, cards::Rng& rng, pot::Action& out);
 
 // Chance that a third card falls strictly between the posts, counting the cards left unseen

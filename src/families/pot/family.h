@@ -15,7 +15,7 @@
 namespace inbetween::games::pot {
 
 // The pot games, as one games::Family.
-struct PotFamily : CardTableFamily<PotGame> {
+struct PotFamily : card_table::CardTableFamily<PotGame, Action, Event> {
   using Rules = rules::PotRules;
   using View = pot::View;
   // Its bots, by kind (bots.h).

@@ -1,6 +1,6 @@
 #include "families/pot/game.h"
 
-#include "families/card_table/betting.h"
+#include "families/pot/betting.h"
 #include "games/overloaded.h"
 #include "families/card_table/seating.h"
 
@@ -12,8 +12,8 @@ namespace inbetween::games::pot {
 
 PotGame::PotGame(std::shared_ptr<const PotRules> rules, const Setup& setup, std::vector<Event>& events)
     : rules_(std::move(rules)),
-      players_(seat_players(setup, rules_->min_players, rules_->max_players, rules_->start_chips)),
-      shoe_(make_shoe(rules_->deck_cards, rules_->decks, setup)),
+      players_(card_table::seat_players(setup, rules_->min_players, rules_->max_players, rules_->start_chips)),
+      shoe_(card_table::make_shoe(rules_->deck_cards, rules_->decks, setup)),
       stay_in_(rules_->rebuys ? 0 : stay_in_chips(*rules_)) {
   int n = count();
   deals_total_ = rules::total_deals(*rules_, n);
@@ -52,7 +52,7 @@ bool PotGame::enough_players() const {
   return in >= 2;
 }
 
-Chips PotGame::chips_in() const { return bought_total(players_); }
+Chips PotGame::chips_in() const { return card_table::bought_total(std::span<const Player>(players_)); }
 
 std::vector<Seat> PotGame::winners() const {
   std::vector<Seat> best;
@@ -86,7 +86,7 @@ void PotGame::clear_table() {
 // ---- the course of the game ---------------------------------------------------------------
 
 void PotGame::choose_dealer(const Setup& setup, std::vector<Event>& events) {
-  dealer_ = choose_first_dealer(setup, rules_->first_dealer, count(), shoe_, [&] { return draw(events); }, events);
+  dealer_ = card_table::choose_first_dealer(setup, rules_->first_dealer, count(), shoe_, [&] { return draw(events); }, events);
 }
 
 void PotGame::form_pot(std::vector<Event>& events) {
@@ -309,7 +309,7 @@ void PotGame::refresh_legal() {
         l.pass = rules_->allow_pass || !l.bet;
         break;
       }
-      default: break;  // Wager and Raise are the house games' phases
+      case Phase::Over: break;
     }
   }
   legal_ = l;
@@ -324,8 +324,6 @@ void PotGame::legal_actions(Seat seat, std::vector<Choice<Action>>& out) const {
   }
   if (l.bet) out.push_back({Bet{l.bet_min}, l.bet_min, l.bet_max});
   if (l.pass) out.push_back({Pass{}});
-  if (l.raise) out.push_back({Raise{}});
-  if (l.stand) out.push_back({Stand{}});
   if (l.rebuy) out.push_back({Rebuy{1}, 1, l.rebuy_max});
 }
 
@@ -379,12 +377,6 @@ std::optional<Refusal> PotGame::check(Seat player, const Action& action) const {
             if (!l.call) return Refusal{"no_ace_to_call", "there is no ace post to call high or low"};
             return std::nullopt;
           },
-          [&](const Raise&) -> std::optional<Refusal> {
-            return Refusal{"raise_not_allowed", "raise belongs to house games like Red Dog; a pot game has none"};
-          },
-          [&](const Stand&) -> std::optional<Refusal> {
-            return Refusal{"not_now", "stand belongs to house games like Red Dog"};
-          },
           [&](const Rebuy&) -> std::optional<Refusal> { return std::nullopt; },
       },
       action);
@@ -419,7 +411,6 @@ std::optional<Refusal> PotGame::apply(Seat player, const Action& action, std::ve
                    emit(events, EventKind::Pass, player);
                    end_turn(events);
                  },
-                 [&](const auto&) {},  // raise and stand are refused above
              },
              action);
   run(events);
@@ -428,17 +419,6 @@ std::optional<Refusal> PotGame::apply(Seat player, const Action& action, std::ve
 }
 
 // ---- names ---------------------------------------------------------------------------------
-
-Action with_amount(const Action& action, Chips amount) {
-  if (std::holds_alternative<Bet>(action)) return Bet{amount};
-  if (std::holds_alternative<Rebuy>(action)) return Rebuy{amount};
-  return action;
-}
-
-const char* action_name(const Action& action) {
-  static constexpr const char* kNames[] = {"bet", "pass", "call", "raise", "stand", "rebuy"};
-  return kNames[action.index()];
-}
 
 const char* event_name(EventKind kind) {
   switch (kind) {
@@ -455,8 +435,6 @@ const char* event_name(EventKind kind) {
     case EventKind::ConsecutiveLoss: return "consecutive_loss";
     case EventKind::Push: return "push";
     case EventKind::Bet: return "bet";
-    case EventKind::Raise: return "raise";
-    case EventKind::Stand: return "stand";
     case EventKind::Pass: return "pass";
     case EventKind::ThirdCard: return "third_card";
     case EventKind::Win: return "win";
@@ -468,17 +446,14 @@ const char* event_name(EventKind kind) {
   return "?";
 }
 
-const char* outcome_name(Outcome outcome) {
-  switch (outcome) {
-    case Outcome::None: return "";
-    case Outcome::Between: return "between";
-    case Outcome::Outside: return "outside";
-    case Outcome::HitPost: return "hit_post";
-    case Outcome::TripleAce: return "triple_ace";
-    case Outcome::Trips: return "trips";
-    case Outcome::NoTrips: return "no_trips";
+bool carries_chips(EventKind kind) {
+  switch (kind) {
+    case EventKind::Ante: case EventKind::BankerStake: case EventKind::Rebuy: case EventKind::PairPaid:
+    case EventKind::ConsecutiveLoss: case EventKind::Push: case EventKind::Bet: case EventKind::Win: case EventKind::Loss:
+    case EventKind::DealerTakesPot:
+      return true;
+    default: return false;
   }
-  return "?";
 }
 
 }  // namespace inbetween::games::pot

@@ -7,10 +7,8 @@
 #include <vector>
 
 #include "cards/shoe.h"
-#include "families/card_table/action.h"
-#include "families/card_table/event.h"
-#include "families/card_table/player.h"
-#include "families/card_table/posts.h"
+#include "families/pot/action.h"
+#include "families/pot/event.h"
 #include "rules/pot_rules.h"
 
 namespace inbetween::games::pot {

@@ -11,7 +11,7 @@
 
 namespace inbetween::games::pot {
 
-struct PotMeasures : CardTableMeasures<PotGame> {
+struct PotMeasures : card_table::CardTableMeasures<PotGame, Action> {
   static constexpr LengthWords words{"hands", "deals", "cards dealt"};
   static constexpr bool has_pot = true;
   static constexpr bool against_house = false;

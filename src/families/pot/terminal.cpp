@@ -95,14 +95,11 @@ std::string Terminal<games::pot::PotFamily>::prompt(games::Seat seat, const Acti
   if (l.call) choices.push_back("(h)igh or (l)ow");
   if (l.bet) choices.push_back(l.bet_min == l.bet_max ? fmt::format("bet {}", l.bet_min) : fmt::format("bet {}-{}", l.bet_min, l.bet_max));
   if (l.pass) choices.push_back("(p)ass");
-  if (l.raise) choices.push_back("(r)aise");
-  if (l.stand) choices.push_back("(s)tand");
   if (l.rebuy) choices.push_back(fmt::format("rebuy N (up to {})", l.rebuy_max));
   choices.push_back("? hint");
   choices.push_back("(q)uit");
   std::string def = bet_input_default(best);
-  std::string_view what = game_->phase() == pot::Phase::Wager ? "your wager: " : "";
-  return fmt::format("{}, {}{} [{}]: ", bold(style_, game_->players()[static_cast<std::size_t>(seat)].name), what,
+  return fmt::format("{}, {} [{}]: ", bold(style_, game_->players()[static_cast<std::size_t>(seat)].name),
                      fmt::join(choices, ", "), def);
 }
 
@@ -122,8 +119,6 @@ std::optional<pot::Action> parse_bet_input(const std::string& raw, const pot::Ac
   if (w == "p" || w == "pass" || w == "f" || w == "fold") return pot::Pass{};
   if (w == "h" || w == "high") return pot::Call{pot::AceValue::High};
   if (w == "l" || w == "low") return pot::Call{pot::AceValue::Low};
-  if (w == "r" || w == "raise") return pot::Raise{};
-  if (w == "s" || w == "stand") return pot::Stand{};
   if (w.size() > 1 && w[0] == '-' && all_digits(w.substr(1))) {
     why = fmt::format("'{}': amounts are whole numbers of chips, not negative.", raw);
     return std::nullopt;

@@ -13,13 +13,13 @@ namespace inbetween::cli {
 template <class F>
 class Terminal;
 
-// What a person typed at a pot or house game's prompt, as an action ("3", "p", "h", "r", "s",
-// "rebuy 5"); Enter takes `best`; nullopt with `why` set when it means nothing here.
+// What a person typed at a pot game's prompt, as an action ("3", "p", "h", "rebuy 5"); Enter
+// takes `best`; nullopt with `why` set when it means nothing here.
 std::optional<pot::Action> parse_bet_input(const std::string& raw, const pot::Action& best, std::string& why);
 // The bracketed default for `best`: "3", "h", "p"...
 std::string bet_input_default(const pot::Action& best);
 
-// Pot games and Red Dog at the terminal: free-text answers ("3", "p", "h") checked by the game.
+// Pot games at the terminal: free-text answers ("3", "p", "h") checked by the game.
 template <>
 class Terminal<games::pot::PotFamily> {
  public:

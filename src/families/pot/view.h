@@ -7,7 +7,7 @@
 namespace inbetween::games::pot {
 
 // A read-only lens on a pot game for one seat (kNobody: a spectator).
-class View : public TableLens<PotGame> {
+class View : public card_table::TableLens<PotGame> {
  public:
   using TableLens::TableLens;
   Chips pot() const { return game_->pot(); }

@@ -1,4 +1,4 @@
-#include "families/card_table/betting.h"
+#include "families/pot/betting.h"
 
 #include <algorithm>
 

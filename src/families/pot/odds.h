@@ -8,7 +8,8 @@
 #include <vector>
 
 #include "cards/card.h"
-#include "families/card_table/posts.h"
+#include "families/card_table/unseen.h"
+#include "families/pot/action.h"
 #include "rules/pot_rules.h"
 
 namespace inbetween::strategy {
@@ -16,28 +17,8 @@ namespace inbetween::strategy {
 namespace pot = games::pot;
 using rules::Chips;
 
-// Cards not yet seen since the last shuffle, by rank (index 2..14).
-struct RankCounts {
-  std::array<int, cards::kAceRank + 1> count{};
-  int total = 0;
-  void add(cards::Card card, int n = 1);
-  // False when the card is not there to take.
-  bool take(cards::Card card);
-};
-
-// The whole shoe of `decks` copies of a deck file's cards (empty: the standard 52).
-RankCounts fresh_counts(const std::vector<std::uint8_t>& deck_cards, int decks);
 // The whole shoe of the rules' decks (deck file x decks).
 inline RankCounts fresh_counts(const rules::PotRules& rules) { return fresh_counts(rules.deck_cards, rules.decks); }
-// The cards still undealt in a shoe (the cards on the table are out of it).
-RankCounts counts_of(std::span<const cards::CardCode> cards);
-
-// How the third card can fall, counted in cards out of `total`.
-struct ThirdCardOdds {
-  int between = 0, outside = 0, hit_post = 0, triple_ace = 0, total = 0;
-  double p(int ways) const { return total > 0 ? static_cast<double>(ways) / total : 0.0; }
-};
-ThirdCardOdds third_card_odds(const pot::Posts& posts, const RankCounts& unseen);
 
 // Where a bet is decided: the money on the table and what the rules allow.
 struct BetSituation {

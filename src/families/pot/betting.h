@@ -7,6 +7,8 @@
 
 namespace inbetween::games::pot {
 
+using card_table::Outcome;
+using card_table::Posts;
 using rules::Chips;
 
 // Whether two ace posts may count differently (an ace can be called low): then they are no pair.

@@ -1,0 +1,82 @@
+#include "families/pot/codec.h"
+
+#include <fmt/format.h>
+
+namespace inbetween::protocol {
+
+const char* phase_name(pot::Phase phase) {
+  switch (phase) {
+    case pot::Phase::CallFirstAce: return "call_first_ace";
+    case pot::Phase::CallSecondAce: return "call_second_ace";
+    case pot::Phase::Bet: return "bet";
+    case pot::Phase::Over: return "over";
+  }
+  return "?";
+}
+
+json action_json(const pot::Action& action) {
+  json j = {{"type", pot::action_name(action)}};
+  if (auto* b = std::get_if<pot::Bet>(&action)) j["amount"] = b->amount;
+  if (auto* r = std::get_if<pot::Rebuy>(&action)) j["amount"] = r->amount;
+  if (auto* c = std::get_if<pot::Call>(&action)) j["ace"] = ace_name(c->ace);
+  return j;
+}
+
+pot::Action pot_action_from_json(const json& j) {
+  if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
+    throw ProtocolError("bad_action", "an action is an object with a \"type\": bet, pass, call or rebuy");
+  std::string type = j["type"].get<std::string>();
+  if (type == "bet") return pot::Bet{action_amount(j, type)};
+  if (type == "rebuy") return pot::Rebuy{action_amount(j, type)};
+  if (type == "pass") return pot::Pass{};
+  if (type == "call") {
+    auto it = j.find("ace");
+    if (it != j.end() && *it == "high") return pot::Call{pot::AceValue::High};
+    if (it != j.end() && *it == "low") return pot::Call{pot::AceValue::Low};
+    throw ProtocolError("bad_action", "a call needs \"ace\": \"high\" or \"low\"");
+  }
+  if (type == "raise") throw ProtocolError("raise_not_allowed", "raise belongs to house games like Red Dog; a pot game has none");
+  if (type == "stand") throw ProtocolError("not_now", "stand belongs to house games like Red Dog");
+  throw ProtocolError("bad_action", fmt::format("unknown action type \"{}\"; pot games know bet, pass, call, rebuy", type));
+}
+
+json event_json(std::span<const pot::Player> players, const pot::Event& e) {
+  json j = table_event_json(players, e, pot::event_name(e.kind), pot::carries_chips(e.kind));
+  if (e.kind == pot::EventKind::AceCalled) j["ace"] = ace_name(e.ace);
+  return j;
+}
+
+json legal_json(std::span<const pot::Player> players, games::Seat player, const pot::Legal& l) {
+  json actions = json::array();
+  if (l.bet) actions.push_back({{"type", "bet"}, {"min", l.bet_min}, {"max", l.bet_max}});
+  if (l.pass) actions.push_back({{"type", "pass"}});
+  if (l.call) actions.push_back({{"type", "call"}, {"ace", {"high", "low"}}});
+  if (l.rebuy) actions.push_back({{"type", "rebuy"}, {"min", 1}, {"max", l.rebuy_max}});
+  return {{"player", seat_name(players, player)}, {"actions", actions}};
+}
+
+json state_json(const pot::View& game) {
+  json players = json::array();
+  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
+    const auto& s = game.players()[static_cast<std::size_t>(i)];
+    players.push_back({{"name", s.name}, {"chips", s.chips}, {"bought", s.bought}, {"net", s.chips - s.bought}, {"in", game.in_game(i)}});
+  }
+  const auto& posts = game.posts();
+  json aces = json::array();
+  for (int i = 0; i < posts.count; ++i) {
+    bool called = posts.cards[static_cast<std::size_t>(i)].is_ace() &&
+                  !(game.phase() == pot::Phase::CallFirstAce && i == 0) &&
+                  !(game.phase() == pot::Phase::CallSecondAce && i == 1);
+    aces.push_back(called ? json(ace_name(posts.ace[static_cast<std::size_t>(i)])) : json(nullptr));
+  }
+  json j = table_state_json(game, std::move(players), std::move(aces), phase_name(game.phase()));
+  j["game"] = "pot";
+  j["banking"] = "pot";
+  j["pot"] = game.pot();
+  j["deals_done"] = game.deals_done();
+  j["deals_total"] = game.deals_total() > 0 ? json(game.deals_total()) : json(nullptr);
+  if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce) j["spread"] = posts.spread();
+  return j;
+}
+
+}  // namespace inbetween::protocol
