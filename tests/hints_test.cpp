@@ -34,7 +34,7 @@ bool accepted(const pot::PotGame& game, const pot::Action& action, std::string& 
   return !refusal;
 }
 
-std::string action_text(const pot::Action& a) { return protocol::action_json(a).dump(); }
+std::string action_text(const pot::Action& a) { return protocol::table_action_json(a).dump(); }
 
 TEST(Hints, AdviseNamesOnlyLegalActionsInRandomGamesOfEveryPreset) {
   auto presets = pot_presets();
@@ -127,7 +127,7 @@ TEST(Hints, ProtocolHintsAreLegalBotActsAsSaidAndGameOverIsRefused) {
         // `act` with a bot applies exactly the action bot_action names; the same action given by
         // hand to a twin engine gives the same events and state.
         const std::string& kind = kinds[static_cast<std::size_t>(move) % kinds.size()];
-        json said = protocol::action_json(session->typed().bot_action(*inbetween::games::pot::PotFamily::Bots::make(kind)));
+        json said = protocol::table_action_json(session->typed().bot_action(*inbetween::games::pot::PotFamily::Bots::make(kind)));
         json reply = ask(with_bot, {{"cmd", "act"}, {"bot", kind}});
         ASSERT_TRUE(reply["ok"].get<bool>()) << reply.dump();
         EXPECT_EQ(reply["action"], said);

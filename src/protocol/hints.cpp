@@ -18,18 +18,18 @@ namespace {
 template <class SeatedPlayer, class Action>
 json advice_json(std::span<const SeatedPlayer> players, std::size_t cards_left, const strategy::TableAdvice<Action>& advice) {
   json choices = json::array();
-  for (const auto& c : advice.choices) choices.push_back({{"action", action_json(c.action)}, {"value", c.ev}, {"why", c.why}});
+  for (const auto& c : advice.choices) choices.push_back({{"action", table_action_json(c.action)}, {"value", c.ev}, {"why", c.why}});
   json out = {{"player", players[static_cast<std::size_t>(advice.player)].name},
               {"unit", "chips"},
               {"cards_left", cards_left},
               {"choices", choices},
-              {"best", action_json(advice.best)}};
+              {"best", table_action_json(advice.best)}};
   if (advice.odds) {
     const auto& o = *advice.odds;
     out["odds"] = {{"between", o.between}, {"outside", o.outside}, {"hit_post", o.hit_post},
                    {"triple_ace", o.triple_ace}, {"cards", o.total}};
   }
-  if (advice.kelly) out["kelly"] = action_json(*advice.kelly);
+  if (advice.kelly) out["kelly"] = table_action_json(*advice.kelly);
   return out;
 }
 

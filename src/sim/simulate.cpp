@@ -57,7 +57,7 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     auto first_dealer = static_cast<std::size_t>(game.dealer());
     auto rng = cards::make_rng(setup.seed, cards::RngStream::Bots);
     std::uint64_t moves = 0;
-    typename F::Action action{};  // the bots write into it (PotBot::decide says why)
+    typename F::Action action{};  // the bots write into it (TableBot::decide says why)
     while (!game.over() && moves < spec.max_moves) {
       games::Seat seat = game.to_act();
       if constexpr (M::has_pot)

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <variant>
 
 #include "families/card_table/event.h"
 #include "families/card_table/table_lens.h"
@@ -23,24 +24,54 @@ const char* ace_name(card_table::AceValue ace);
 // missing, fractional or too large amount, naming the action `type`.
 rules::Chips action_amount(const json& j, const std::string& type);
 
+// An action as the protocol writes it: its family's word for it (action_name, found beside the
+// family's Action), its "amount" where it carries chips, its "ace" where it calls one.
+template <class Action>
+json table_action_json(const Action& action) {
+  json j = {{"type", action_name(action)}};
+  std::visit(
+      [&j](const auto& a) {
+        if constexpr (requires { a.amount; }) j["amount"] = a.amount;
+        if constexpr (requires { a.ace; }) j["ace"] = ace_name(a.ace);
+      },
+      action);
+  return j;
+}
+
 // The name of seat `seat` in `players`, or null for nobody.
 template <class SeatedPlayer>
 json seat_name(std::span<const SeatedPlayer> players, games::Seat seat) {
   return seat >= 0 && seat < static_cast<int>(players.size()) ? json(players[static_cast<std::size_t>(seat)].name) : json(nullptr);
 }
 
-// An event's fields every card-table family writes the same way: its `name`, the player, the
-// card, the outcome, the shuffle number, and the chips where `chips` says the amount is chips.
+// An event as the protocol writes it: its family's word for its kind (event_name), the player,
+// the card, the outcome, the shuffle number, the ace called, and the amount where the family
+// says it is chips (carries_chips).
 template <class SeatedPlayer, class Kind>
-json table_event_json(std::span<const SeatedPlayer> players, const card_table::TableEvent<Kind>& e, const char* name, bool chips) {
-  json j = {{"type", name}};
+json table_event_json(std::span<const SeatedPlayer> players, const card_table::TableEvent<Kind>& e) {
+  json j = {{"type", event_name(e.kind)}};
   if (e.player >= 0) j["player"] = players[static_cast<std::size_t>(e.player)].name;
   if (e.has_card) j["card"] = card_json(e.card);
   if (e.outcome != card_table::Outcome::None) j["outcome"] = card_table::outcome_name(e.outcome);
   if (e.kind == Kind::Shuffled) j["shuffle"] = e.amount;
-  if (chips) j["amount"] = e.amount;
+  if constexpr (requires { Kind::AceCalled; })
+    if (e.kind == Kind::AceCalled) j["ace"] = ace_name(e.ace);
+  if (carries_chips(e.kind)) j["amount"] = e.amount;
   return j;
 }
+
+// What the card-table families' codecs (Codec<F>) share: cards as notation, actions and events
+// as above. Each family's Codec adds its action_from, legal, state and hint.
+template <class Game>
+struct CardTableCodec {
+  static constexpr const char* kActionExample = "{\"type\":\"bet\",\"amount\":2}";
+  template <class Rules>
+  static cards::CardCode stacked_card(const Rules&, const json& j) { return card_from_json(j).code; }
+  template <class Action>
+  static json action(const Game&, const Action& a) { return table_action_json(a); }
+  template <class Event>
+  static json event(const Game& g, const Event& e) { return table_event_json(g.players(), e); }
+};
 
 // The state fields the pot games and the house game share (docs/protocol.md, "The state"): the
 // rules, `players` and the ace `aces` as each family words them, the dealer, the player to act,

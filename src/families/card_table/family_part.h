@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "families/card_table/action.h"
 #include "games/game.h"
 #include "rules/pot_rules.h"
 
@@ -13,8 +14,8 @@ namespace inbetween::games::card_table {
 
 using rules::Chips;
 
-// `ActionT` and `EventT` are the family's own; describe, amount_of and with_amount are its own
-// functions beside its Action (found by argument-dependent lookup).
+// `ActionT` and `EventT` are the family's own; describe_action is its own function beside its
+// Action (found by argument-dependent lookup).
 template <class Game, class ActionT, class EventT>
 struct CardTableFamily {
   using Action = ActionT;
@@ -22,8 +23,8 @@ struct CardTableFamily {
   // A choice in words ("bet 3", "raise"); a seat's stack; the chips an action carries.
   static std::string describe(const Game&, Seat, const Action& action) { return describe_action(action); }
   static std::int64_t standing(const Game& game, Seat seat) { return game.players()[static_cast<std::size_t>(seat)].chips; }
-  static Chips amount_of(const Action& action) { return chips_of(action); }
-  static Action with_amount(const Action& action, Chips amount) { return action_with_amount(action, amount); }
+  static Chips amount_of(const Action& action) { return card_table::chips_of(action); }
+  static Action with_amount(const Action& action, Chips amount) { return card_table::action_with_amount(action, amount); }
   // Posts and third cards are dealt face up: every seat sees the whole table.
   static constexpr bool seats_see_differently = false;
 };

@@ -1,7 +1,5 @@
 #include "families/house/action.h"
 
-#include <fmt/format.h>
-
 #include "families/house/event.h"
 
 namespace inbetween::games::house {
@@ -9,21 +7,6 @@ namespace inbetween::games::house {
 const char* action_name(const Action& action) {
   static constexpr const char* kNames[] = {"bet", "pass", "raise", "stand"};
   return kNames[action.index()];
-}
-
-std::string describe_action(const Action& action) {
-  if (auto* b = std::get_if<Bet>(&action)) return fmt::format("bet {}", b->amount);
-  return action_name(action);
-}
-
-Chips chips_of(const Action& action) {
-  if (auto* b = std::get_if<Bet>(&action)) return b->amount;
-  return 0;
-}
-
-Action action_with_amount(const Action& action, Chips amount) {
-  if (std::holds_alternative<Bet>(action)) return Bet{amount};
-  return action;
 }
 
 const char* event_name(EventKind kind) {

@@ -55,10 +55,6 @@ struct Player : card_table::Player {
 // The action's protocol name: "bet", "pass", "raise", "stand".
 const char* action_name(const Action& action);
 // The action in words: "bet 3", "raise", "stand", "pass".
-std::string describe_action(const Action& action);
-// The chips an action carries (a wager), 0 for the others.
-Chips chips_of(const Action& action);
-// The action with its amount set (a wager); other actions come back unchanged.
-Action action_with_amount(const Action& action, Chips amount);
+inline std::string describe_action(const Action& action) { return card_table::name_and_chips(action, action_name(action)); }
 
 }  // namespace inbetween::games::house

@@ -2,33 +2,18 @@
 
 #include <array>
 
+#include "families/card_table/random_pick.h"
 #include "families/house/advisor.h"
 
 namespace inbetween::strategy {
 
 void RandomHouseBot::decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const {
-  // 0 wager, 1 pass, 2 raise, 3 stand, in that order (the draws a seed gives stay the same);
-  // a fixed array, so a decision allocates nothing.
   house::Legal l = game.legal(seat);
-  std::array<int, 4> kinds{};
-  std::size_t n = 0;
-  if (l.bet) kinds[n++] = 0;
-  if (l.pass) kinds[n++] = 1;
-  if (l.raise) kinds[n++] = 2;
-  if (l.stand) kinds[n++] = 3;
-  if (n == 0) {
-    out = house::Pass{};
-    return;
-  }
-  switch (kinds[n == 1 ? 0 : cards::uniform_below(rng, n)]) {
-    case 0: {
-      auto span = static_cast<std::uint64_t>(l.bet_max - l.bet_min + 1);
-      out = house::Bet{l.bet_min + static_cast<rules::Chips>(cards::uniform_below(rng, span))};
-      return;
-    }
-    case 1: out = house::Pass{}; return;
+  switch (games::card_table::random_kind(std::array<bool, 4>{l.bet, l.pass, l.raise, l.stand}, rng)) {
+    case 0: out = house::Bet{games::card_table::random_amount(l.bet_min, l.bet_max, rng)}; return;
     case 2: out = house::Raise{}; return;
-    default: out = house::Stand{}; return;
+    case 3: out = house::Stand{}; return;
+    default: out = house::Pass{}; return;  // a pass, or nothing open at all
   }
 }
 

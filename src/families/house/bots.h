@@ -4,25 +4,14 @@
 #include <string>
 #include <vector>
 
-#include "cards/rng.h"
+#include "families/card_table/bot.h"
 #include "families/house/game.h"
 
 namespace inbetween::strategy {
 
 namespace house = games::house;
 
-// Picks one legal action for the player to act.
-class HouseBot {
- public:
-  virtual ~HouseBot() = default;
-  house::Action choose(const house::HouseGame& game, int seat, cards::Rng& rng) const {
-    house::Action action;
-    decide(game, seat, rng, action);
-    return action;
-  }
-  // Writes the choice into `out` (why not a return value: PotBot::decide).
-  virtual void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const = 0;
-};
+using HouseBot = TableBot<house::HouseGame, house::Action>;
 
 // `random`: a uniformly chosen legal action kind, a uniform wager.
 class RandomHouseBot : public HouseBot {

@@ -13,12 +13,6 @@ const char* phase_name(house::Phase phase) {
   return "?";
 }
 
-json action_json(const house::Action& action) {
-  json j = {{"type", house::action_name(action)}};
-  if (auto* b = std::get_if<house::Bet>(&action)) j["amount"] = b->amount;
-  return j;
-}
-
 house::Action house_action_from_json(const json& j) {
   if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
     throw ProtocolError("bad_action", "an action is an object with a \"type\": bet (the wager), pass, raise or stand");
@@ -31,10 +25,6 @@ house::Action house_action_from_json(const json& j) {
   if (type == "rebuy")
     throw ProtocolError("rebuy_not_allowed", "house games have no rebuys: every player plays the chips they sat down with");
   throw ProtocolError("bad_action", fmt::format("unknown action type \"{}\"; house games know bet, pass, raise, stand", type));
-}
-
-json event_json(std::span<const house::Player> players, const house::Event& e) {
-  return table_event_json(players, e, house::event_name(e.kind), house::carries_chips(e.kind));
 }
 
 json legal_json(std::span<const house::Player> players, games::Seat player, const house::Legal& l) {

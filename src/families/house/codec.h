@@ -11,11 +11,9 @@ namespace inbetween::protocol {
 
 namespace house = games::house;
 
-json action_json(const house::Action& action);
 // Throws ProtocolError("bad_action") for an unknown type or a missing/invalid field; a pot
 // game's call or rebuy gets the refusal the game gave it before the families were split.
 house::Action house_action_from_json(const json& j);
-json event_json(std::span<const house::Player> players, const house::Event& event);
 json legal_json(std::span<const house::Player> players, games::Seat player, const house::Legal& legal);
 const char* phase_name(house::Phase phase);
 // The table as `view`'s seat sees it; the same fields as a pot game's state (docs/protocol.md),
@@ -26,13 +24,9 @@ json house_state_json(const house::View& view);
 json house_hint_json(const house::HouseGame& game, const json& request);
 
 template <>
-struct Codec<house::HouseFamily> {
+struct Codec<house::HouseFamily> : CardTableCodec<house::HouseGame> {
   using Game = house::HouseGame;
-  static constexpr const char* kActionExample = "{\"type\":\"bet\",\"amount\":2}";
-  static cards::CardCode stacked_card(const rules::HouseRules&, const json& j) { return card_from_json(j).code; }
-  static json action(const Game&, const house::Action& a) { return action_json(a); }
   static house::Action action_from(const Game&, games::Seat, const json& j) { return house_action_from_json(j); }
-  static json event(const Game& g, const house::Event& e) { return event_json(g.players(), e); }
   static json legal(const Game& g, games::Seat seat) { return legal_json(g.players(), seat, g.legal(seat)); }
   static json state(const house::View& v) { return house_state_json(v); }
   static json hint(const Game& g, const json& request) { return house_hint_json(g, request); }

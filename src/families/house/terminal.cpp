@@ -14,11 +14,6 @@ namespace inbetween::cli {
 using K = house::EventKind;
 using HouseTerminal = Terminal<games::house::HouseFamily>;
 
-HouseTerminal::Terminal(Style style, const Game& game, std::map<games::Seat, std::string> bot_kinds)
-    : style_(style), game_(&game), bot_kinds_(std::move(bot_kinds)), won_(game.players().size(), 0) {
-  for (std::size_t i = 0; i < game.players().size(); ++i) in_game_.push_back(game.in_game(static_cast<int>(i)));
-}
-
 std::string HouseTerminal::title() const {
   const auto& r = game_->rules();
   std::string out = bold(style_, fmt::format("Red Dog: {} — {}", r.name, r.description));

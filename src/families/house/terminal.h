@@ -6,22 +6,19 @@
 #include <string>
 #include <vector>
 
-#include "cli/table_view.h"
+#include "families/card_table/terminal_part.h"
 #include "families/house/family.h"
 
 namespace inbetween::cli {
 
 namespace house = games::house;
 
-template <class F>
-class Terminal;
-
 template <>
-class Terminal<games::house::HouseFamily> {
+class Terminal<games::house::HouseFamily> : public CardTableTerminal<house::HouseGame> {
  public:
   using Game = house::HouseGame;
   using Action = house::Action;
-  Terminal(Style style, const Game& game, std::map<games::Seat, std::string> bot_kinds);
+  using CardTableTerminal::CardTableTerminal;
 
   std::string title() const;
   std::string narrate(const house::Event& event);
@@ -31,23 +28,15 @@ class Terminal<games::house::HouseFamily> {
   // "3" (a wager), "p", "r", "s"; Enter takes `best`.
   std::optional<Action> parse(const std::string& input, games::Seat seat, const Action& best, std::string& why) const;
   std::string hint(games::Seat seat) const;
-  std::string refusal(const std::string& text) const { return bad(style_, text); }
   std::string history() const;
   std::string ending() const;
-  void set_overrides(std::vector<std::string> overrides) { overrides_ = std::move(overrides); }
 
  private:
   std::string name(games::Seat seat) const { return game_->players()[static_cast<std::size_t>(seat)].name; }
   // "Hand 3: Ann +10, bot1 -5 · house -5": the hand's results, summed from its events.
   std::string hand_summary();
 
-  Style style_;
-  const Game* game_;
-  std::map<games::Seat, std::string> bot_kinds_;
-  std::vector<std::string> overrides_;
-  std::vector<rules::Chips> won_;  // each seat's result in this hand, from its events
-  int hands_ = 0;                  // hands summarised
-  std::vector<bool> in_game_;      // who could still wager, to announce who is knocked out
+  int hands_ = 0;  // hands summarised
 };
 
 }  // namespace inbetween::cli

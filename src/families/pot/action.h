@@ -54,9 +54,5 @@ struct Legal {
 const char* action_name(const Action& action);
 // The action in words: "bet 3", "call high", "rebuy 5", "pass".
 std::string describe_action(const Action& action);
-// The chips an action carries (a bet or a rebuy), 0 for the others.
-Chips chips_of(const Action& action);
-// The action with its amount set (bet and rebuy); other actions come back unchanged.
-Action action_with_amount(const Action& action, Chips amount);
 
 }  // namespace inbetween::games::pot

@@ -1,5 +1,6 @@
 #include "families/pot/bots.h"
 
+#include "families/card_table/random_pick.h"
 #include "families/pot/advisor.h"
 
 #include <algorithm>
@@ -9,29 +10,12 @@
 namespace inbetween::strategy {
 
 void random_choice(const pot::Legal& l, cards::Rng& rng, pot::Action& out) {
-  // 0 bet, 1 pass, 2 call high, 3 call low; a fixed array, so a decision allocates nothing.
-  std::array<int, 4> kinds{};
-  std::size_t n = 0;
-  if (l.bet) kinds[n++] = 0;
-  if (l.pass) kinds[n++] = 1;
-  if (l.call) {
-    kinds[n++] = 2;
-    kinds[n++] = 3;
-  }
-  if (n == 0) {
-    out = pot::Pass{};
-    return;
-  }
-  // One kind (a wager, a bet where there is no fold) needs no draw.
-  switch (kinds[n == 1 ? 0 : cards::uniform_below(rng, n)]) {
-    case 0: {
-      auto span = static_cast<std::uint64_t>(l.bet_max - l.bet_min + 1);
-      out = pot::Bet{l.bet_min + static_cast<rules::Chips>(cards::uniform_below(rng, span))};
-      return;
-    }
-    case 1: out = pot::Pass{}; return;
+  // A call is two kinds (high and low), each as likely as a bet or a pass.
+  switch (games::card_table::random_kind(std::array<bool, 4>{l.bet, l.pass, l.call, l.call}, rng)) {
+    case 0: out = pot::Bet{games::card_table::random_amount(l.bet_min, l.bet_max, rng)}; return;
     case 2: out = pot::Call{pot::AceValue::High}; return;
-    default: out = pot::Call{pot::AceValue::Low}; return;
+    case 3: out = pot::Call{pot::AceValue::Low}; return;
+    default: out = pot::Pass{}; return;  // a pass, or nothing open at all
   }
 }
 

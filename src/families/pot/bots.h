@@ -4,28 +4,14 @@
 #include <string>
 #include <vector>
 
-#include "cards/rng.h"
+#include "families/card_table/bot.h"
 #include "families/pot/game.h"
 
 namespace inbetween::strategy {
 
 namespace pot = games::pot;
 
-// Picks one legal action for the player to act.
-class PotBot {
- public:
-  virtual ~PotBot() = default;
-  pot::Action choose(const pot::PotGame& game, games::Seat player, cards::Rng& rng) const {
-    pot::Action action;
-    decide(game, player, rng, action);
-    return action;
-  }
-  // Writes the choice into `out`. An out-parameter, not a return value, because GCC returns a
-  // 16-byte std::variant from a call in two registers after building it in memory with a 1-byte
-  // store of its index, and the 8-byte reload of that store cannot be forwarded: a stall at
-  // every decision (bench/README.md).
-  virtual void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const = 0;
-};
+using PotBot = TableBot<pot::PotGame, pot::Action>;
 
 // `random`: a uniformly chosen legal action type, and a uniform amount for a bet.
 class RandomBot : public PotBot {

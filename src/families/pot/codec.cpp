@@ -14,14 +14,6 @@ const char* phase_name(pot::Phase phase) {
   return "?";
 }
 
-json action_json(const pot::Action& action) {
-  json j = {{"type", pot::action_name(action)}};
-  if (auto* b = std::get_if<pot::Bet>(&action)) j["amount"] = b->amount;
-  if (auto* r = std::get_if<pot::Rebuy>(&action)) j["amount"] = r->amount;
-  if (auto* c = std::get_if<pot::Call>(&action)) j["ace"] = ace_name(c->ace);
-  return j;
-}
-
 pot::Action pot_action_from_json(const json& j) {
   if (!j.is_object() || !j.contains("type") || !j["type"].is_string())
     throw ProtocolError("bad_action", "an action is an object with a \"type\": bet, pass, call or rebuy");
@@ -38,12 +30,6 @@ pot::Action pot_action_from_json(const json& j) {
   if (type == "raise") throw ProtocolError("raise_not_allowed", "raise belongs to house games like Red Dog; a pot game has none");
   if (type == "stand") throw ProtocolError("not_now", "stand belongs to house games like Red Dog");
   throw ProtocolError("bad_action", fmt::format("unknown action type \"{}\"; pot games know bet, pass, call, rebuy", type));
-}
-
-json event_json(std::span<const pot::Player> players, const pot::Event& e) {
-  json j = table_event_json(players, e, pot::event_name(e.kind), pot::carries_chips(e.kind));
-  if (e.kind == pot::EventKind::AceCalled) j["ace"] = ace_name(e.ace);
-  return j;
 }
 
 json legal_json(std::span<const pot::Player> players, games::Seat player, const pot::Legal& l) {

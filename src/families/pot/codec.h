@@ -11,11 +11,9 @@ namespace inbetween::protocol {
 
 namespace pot = games::pot;
 
-json action_json(const pot::Action& action);
 // Throws ProtocolError("bad_action") for an unknown type or a missing/invalid field; a house
 // game's raise or stand gets the refusal the game gave it before the families were split.
 pot::Action pot_action_from_json(const json& j);
-json event_json(std::span<const pot::Player> players, const pot::Event& event);
 json legal_json(std::span<const pot::Player> players, games::Seat player, const pot::Legal& legal);
 // The table as `view`'s seat sees it.
 json state_json(const pot::View& view);
@@ -26,13 +24,9 @@ const char* phase_name(pot::Phase phase);
 json pot_hint_json(const pot::PotGame& game, const json& request);
 
 template <>
-struct Codec<pot::PotFamily> {
+struct Codec<pot::PotFamily> : CardTableCodec<pot::PotGame> {
   using Game = pot::PotGame;
-  static constexpr const char* kActionExample = "{\"type\":\"bet\",\"amount\":2}";
-  static cards::CardCode stacked_card(const rules::PotRules&, const json& j) { return card_from_json(j).code; }
-  static json action(const Game&, const pot::Action& a) { return action_json(a); }
   static pot::Action action_from(const Game&, games::Seat, const json& j) { return pot_action_from_json(j); }
-  static json event(const Game& g, const pot::Event& e) { return event_json(g.players(), e); }
   static json legal(const Game& g, games::Seat seat) { return legal_json(g.players(), seat, g.legal(seat)); }
   static json state(const pot::View& v) { return state_json(v); }
   static json hint(const Game& g, const json& request) { return pot_hint_json(g, request); }

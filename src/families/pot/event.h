@@ -30,8 +30,6 @@ enum class EventKind : std::uint8_t {
 };
 
 using Event = card_table::TableEvent<EventKind>;
-using card_table::emit;
-using card_table::emit_card;
 
 // The event's protocol name, e.g. "post_dealt".
 const char* event_name(EventKind kind);

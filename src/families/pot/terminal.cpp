@@ -9,11 +9,6 @@ namespace inbetween::cli {
 
 using K = pot::EventKind;
 
-Terminal<games::pot::PotFamily>::Terminal(Style style, const Game& game, std::map<games::Seat, std::string> bot_kinds)
-    : style_(style), game_(&game), bot_kinds_(std::move(bot_kinds)), won_(game.players().size(), 0) {
-  for (std::size_t i = 0; i < game.players().size(); ++i) in_game_.push_back(game.in_game(static_cast<int>(i)));
-}
-
 std::string Terminal<games::pot::PotFamily>::seat_name(games::Seat seat) const {
   std::string name = game_->players()[static_cast<std::size_t>(seat)].name;
   auto kind = bot_kinds_.find(seat);

@@ -20,7 +20,7 @@ class ThreeBot {
   virtual ~ThreeBot() = default;
   virtual three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const = 0;
   // The choice written into `out`: the call every family's bots answer (simulate makes it;
-  // PotBot::decide says why the pot and house bots implement this one and not choose).
+  // TableBot::decide says why the pot and house bots implement this one and not choose).
   void decide(const three::ThreeGame& game, games::Seat player, cards::Rng& rng, three::Action& out) const {
     out = choose(game, player, rng);
   }
