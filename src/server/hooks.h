@@ -14,6 +14,11 @@ namespace inbetween::server {
 // A connection, numbered by the network layer.
 using ConnId = std::uint64_t;
 
+// Which workers run a piece of work. Bots' choices are short and must never wait behind a long
+// job, so they have workers of their own; hints (a cold solve), replays and log checks share the
+// `heavy` workers, which the lobby admits work to per table and per address (docs/server.md).
+enum class Lane { moves, heavy };
+
 class Hooks {
  public:
   virtual ~Hooks() = default;
@@ -21,8 +26,9 @@ class Hooks {
   virtual void send(ConnId conn, std::string text) = 0;
   // Closes a connection the lobby will not serve any more (a flood); its close() follows.
   virtual void drop(ConnId conn) = 0;
-  // Runs `work` on a worker thread, then `done` with its result back on the network thread.
-  virtual void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) = 0;
+  // Runs `work` on a worker thread of `lane`, then `done` with its result back on the network
+  // thread.
+  virtual void off_thread(Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) = 0;
   // Calls `fire` on the network thread after `delay`.
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fire) = 0;
   virtual std::chrono::steady_clock::time_point now() = 0;

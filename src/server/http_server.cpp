@@ -10,8 +10,11 @@
 #include <map>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <boost/asio.hpp>
 #include <boost/asio/thread_pool.hpp>
@@ -71,10 +74,23 @@ void allow_open_files(int wanted) {
   setrlimit(RLIMIT_NOFILE, &limit);
 }
 
+// Heavy work (a cold solve, a log's check) yields the processor to the network thread and the
+// bots: each heavy worker lowers its own priority the first time it runs something.
+void yield_to_play() {
+  thread_local bool lowered = false;
+  if (lowered) return;
+  lowered = true;
+  setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 10);
+}
+
+unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
 class Server final : public Hooks {
  public:
+  // Bots get more workers than cores: a bot that waits on a table another worker is solving
+  // holds one without using a core. The heavy workers are one per core, at a lower priority.
   Server(const ServeOptions& options, Store& store)
-      : options_(options), workers_(2), lobby_(store, *this, options.lobby) {}
+      : options_(options), moves_(std::max(4u, 2 * cores())), heavy_(cores()), lobby_(store, *this, options.lobby) {}
   // The io_context goes first, while everything its pending handlers hold on to still exists: a
   // connection's frame, destroyed with it, gives back its count of connections per address.
   ~Server() {
@@ -97,8 +113,10 @@ class Server final : public Hooks {
     });
     ready(acceptor.local_endpoint().port());
     ioc_.run();
-    workers_.stop();
-    workers_.join();
+    for (auto* pool : {&moves_, &heavy_}) {
+      pool->stop();
+      pool->join();
+    }
   }
 
   // Hooks
@@ -128,8 +146,9 @@ class Server final : public Hooks {
     auto timer = std::make_shared<asio::steady_timer>(ioc_, std::chrono::seconds(1));
     timer->async_wait([this, timer, client](beast::error_code) { close(*client); });
   }
-  void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
-    asio::post(workers_, [this, work = std::move(work), done = std::move(done)]() mutable {
+  void off_thread(Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
+    asio::post(lane == Lane::heavy ? heavy_ : moves_, [this, lane, work = std::move(work), done = std::move(done)]() mutable {
+      if (lane == Lane::heavy) yield_to_play();
       nlohmann::json result;
       try {
         result = work();
@@ -220,7 +239,7 @@ class Server final : public Hooks {
         co_await play(stream.release_socket(), std::move(request), address);
         co_return;
       }
-      auto response = answer(request);
+      auto response = request.target().starts_with("/tables/") ? co_await answer_table(request, address) : answer(request);
       bool keep = response.keep_alive();
       co_await http::async_write(stream, response, asio::redirect_error(use_awaitable, ec));
       if (ec || !keep) co_return;
@@ -276,26 +295,24 @@ class Server final : public Hooks {
     if (client->dropping) close(*client);
   }
 
-  http::response<http::string_body> answer(const http::request<http::string_body>& request) {
-    http::response<http::string_body> response{http::status::ok, request.version()};
+  // A response to `request` with its status, type and body.
+  static http::response<http::string_body> reply(const http::request<http::string_body>& request, http::status status,
+                                                 std::string type, std::string body) {
+    http::response<http::string_body> response{status, request.version()};
     response.set(http::field::server, "inbetween");
     response.keep_alive(request.keep_alive());
-    auto reply = [&](http::status status, std::string type, std::string body) {
-      response.result(status);
-      response.set(http::field::content_type, type);
-      response.set(http::field::cache_control, "no-store");
-      response.body() = std::move(body);
-      response.prepare_payload();
-      return response;
-    };
+    response.set(http::field::content_type, type);
+    response.set(http::field::cache_control, "no-store");
+    response.body() = std::move(body);
+    response.prepare_payload();
+    return response;
+  }
+
+  http::response<http::string_body> answer(const http::request<http::string_body>& request) {
+    auto reply = [&](http::status status, std::string type, std::string body) { return Server::reply(request, status, std::move(type), std::move(body)); };
     if (request.method() != http::verb::get) return reply(http::status::method_not_allowed, "text/plain", "GET only\n");
     std::string target(request.target());
-    std::string query;
-    if (auto q = target.find('?'); q != std::string::npos) {
-      query = target.substr(q + 1);
-      target.resize(q);
-    }
-    if (target.starts_with("/tables/")) return reply_table(target.substr(8), query, reply);
+    if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
     std::string name = target == "/" ? "index.html" : target.substr(1);
     if (!plain_file_name(name)) return reply(http::status::not_found, "text/plain", "no such page\n");
     std::filesystem::path path = std::filesystem::path(options_.web_dir) / name;
@@ -309,49 +326,76 @@ class Server final : public Hooks {
     return reply(http::status::ok, content_type(path), body.str());
   }
 
-  template <class Reply>
-  http::response<http::string_body> reply_table(const std::string& rest, const std::string& query, Reply& reply) {
+  // /tables/CODE/log and /tables/CODE/verify[?game=N]: the stored game is copied on the network
+  // thread (no replay), then written out and checked on a heavy worker, admitted per table and
+  // per address like every long request; past the limits, 503 at once.
+  awaitable<http::response<http::string_body>> answer_table(const http::request<http::string_body>& request, const std::string& address) {
+    auto reply = [&](http::status status, std::string type, std::string body) { return Server::reply(request, status, std::move(type), std::move(body)); };
+    if (request.method() != http::verb::get) co_return reply(http::status::method_not_allowed, "text/plain", "GET only\n");
+    std::string rest(request.target().substr(8));
+    std::string query;
+    if (auto q = rest.find('?'); q != std::string::npos) {
+      query = rest.substr(q + 1);
+      rest.resize(q);
+    }
     auto slash = rest.find('/');
     std::string code = rest.substr(0, slash);
     std::string what = slash == std::string::npos ? "" : rest.substr(slash + 1);
-    const Room* room = nullptr;
-    try {
-      room = lobby_.find_room(code);
-    } catch (const std::exception& e) {
-      return reply(http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
-    }
-    if (!room) return reply(http::status::not_found, "text/plain", fmt::format("there is no table {}\n", code));
-    int game = room->game_number();
+    if (what != "log" && what != "verify") co_return reply(http::status::not_found, "text/plain", "no such page\n");
+    int game = 0;  // the table's latest
     if (query.starts_with("game=")) {
       try {
         game = std::stoi(query.substr(5));
       } catch (const std::exception&) {
-        return reply(http::status::bad_request, "text/plain", "?game=N: N is a game number\n");
+        co_return reply(http::status::bad_request, "text/plain", "?game=N: N is a game number\n");
       }
+      if (game <= 0) co_return reply(http::status::bad_request, "text/plain", "?game=N: N is a game number from 1\n");
     }
-    std::string log;
+    StoredGame stored;
+    std::shared_ptr<void> slot;
     try {
-      for (const auto& line : room->export_log(game)) log += line.dump() + "\n";
+      stored = lobby_.finished_game(code, game);
+      slot = lobby_.heavy_slot(address, code);
     } catch (const Refused& e) {
-      return reply(http::status::not_found, "text/plain", std::string(e.what()) + "\n");
+      auto status = e.code == "busy" ? http::status::service_unavailable : http::status::not_found;
+      co_return reply(status, "text/plain", std::string(e.what()) + "\n");
+    } catch (const std::exception& e) {
+      co_return reply(http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
     }
-    if (what == "log") {
-      auto response = reply(http::status::ok, "application/x-ndjson", log);
-      response.set(http::field::content_disposition, fmt::format("attachment; filename=\"inbetween-{}-{}.jsonl\"", code, game));
-      return response;
-    }
-    if (what == "verify") {
+    std::string name = fmt::format("inbetween-{}-{}.jsonl", code, stored.game);  // the log's download name
+    json done = co_await on_heavy_worker([code, what, name, stored = std::move(stored)] {
+      std::string log;
+      for (const auto& line : log_lines(code, stored)) log += line.dump() + "\n";
+      if (what == "log") return json(std::move(log));
       std::istringstream in(log);
-      auto report = verify_log(in, fmt::format("inbetween-{}-{}.jsonl", code, game));  // the log's download name
-      return reply(http::status::ok, "text/plain; charset=utf-8", report.text);
-    }
-    return reply(http::status::not_found, "text/plain", "no such page\n");
+      return json(verify_log(in, name).text);
+    });
+    if (!done.is_string()) co_return reply(http::status::internal_server_error, "text/plain", "the log could not be read\n");
+    if (what == "verify") co_return reply(http::status::ok, "text/plain; charset=utf-8", done.get<std::string>());
+    auto response = reply(http::status::ok, "application/x-ndjson", done.get<std::string>());
+    response.set(http::field::content_disposition, fmt::format("attachment; filename=\"{}\"", name));
+    co_return response;
+  }
+
+  // Runs `work` on a heavy worker and resumes here, on the network thread, with its result (null
+  // when it threw). A timer that never fires is the signal: the worker's answer cancels it.
+  awaitable<json> on_heavy_worker(std::function<json()> work) {
+    auto signal = std::make_shared<asio::steady_timer>(ioc_, asio::steady_timer::time_point::max());
+    auto result = std::make_shared<json>();
+    off_thread(Lane::heavy, std::move(work), [signal, result](json answer) {
+      *result = std::move(answer);
+      signal->cancel();
+    });
+    beast::error_code ec;
+    co_await signal->async_wait(asio::redirect_error(use_awaitable, ec));
+    co_return std::move(*result);
   }
 
   ServeOptions options_;
   std::optional<asio::io_context> io_;
   asio::io_context& ioc_ = io_.emplace(1);
-  asio::thread_pool workers_;
+  asio::thread_pool moves_;  // bots' choices
+  asio::thread_pool heavy_;  // hints, replays, log checks
   Lobby lobby_;
   std::map<ConnId, std::shared_ptr<Client>> clients_;
   std::map<std::string, int> per_address_;

@@ -1,6 +1,7 @@
 #pragma once
 // `inbetween serve`'s network side: HTTP for the page, the game logs and their check, and the
-// WebSocket at /ws, on Boost.Beast over one asio thread; bots and hints run on a worker pool.
+// WebSocket at /ws, on Boost.Beast over one asio thread; bots run on workers of their own, and
+// hints, replays and log checks on the heavy workers (Lane, server/hooks.h).
 #include <functional>
 #include <string>
 

@@ -192,9 +192,20 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
   if (type == "chat") return chat(conn, c, message);
   if (type == "hint") return hint(conn, c, message);
   if (type == "replay") {
+    // Every move replayed: on a heavy worker, from a copy of the stored game.
     Room& room = room_named(message);
     int game = int_field(message, "game", room.game_number(), 1, room.game_number());
-    return send(conn, with_id(room.replay(game)));
+    StoredGame stored = room.finished_game_copy(game);
+    auto slot = heavy_slot(c.address, room.code());
+    hooks_.off_thread(
+        Lane::heavy, [code = room.code(), stored = std::move(stored)] { return replay_steps(code, stored); },
+        [this, conn, slot, reply = with_id(json::object())](json steps) mutable {
+          if (!conns_.count(conn)) return;
+          if (steps.is_null()) return send(conn, {{"type", "error"}, {"code", "internal"}, {"message", "the replay failed"}});
+          steps.update(reply);
+          send(conn, steps);
+        });
+    return;
   }
   Room& room = room_named(message);
   int seat = seat_of(room, message);
@@ -233,6 +244,46 @@ Room* Lobby::held_or_stored(const std::string& code) {
 }
 
 const Room* Lobby::find_room(const std::string& code) { return held_or_stored(code); }
+
+StoredGame Lobby::finished_game(const std::string& code, int game) {
+  if (auto it = rooms_.find(code); it != rooms_.end())
+    return it->second->finished_game_copy(game > 0 ? game : it->second->game_number());
+  // Not held: a table that is over. Its games are read as stored, nothing replayed.
+  auto stored = code.empty() ? std::nullopt : store_.load_table(code);
+  if (!stored || stored->games.empty()) throw Refused("no_table", fmt::format("there is no table {}", code));
+  if (game <= 0) game = stored->games.back().game;
+  for (auto& g : stored->games) {
+    if (g.game != game) continue;
+    if (g.new_request.empty() || !g.over)
+      throw Refused("not_over", fmt::format("game {} at table {} is not over: its log is out once it ends", game, code));
+    return std::move(g);
+  }
+  throw Refused("no_game", fmt::format("table {} has no game {}", code, game));
+}
+
+std::shared_ptr<void> Lobby::heavy_slot(const std::string& address, const std::string& code) {
+  int& table = heavy_by_table_[code];
+  int& by_address = heavy_by_address_[address];
+  auto refuse = [&](const std::string& why) {
+    if (table == 0) heavy_by_table_.erase(code);
+    if (by_address == 0) heavy_by_address_.erase(address);
+    throw Refused("busy", why + "; try again when it is done");
+  };
+  if (table >= options_.max_heavy_per_table)
+    refuse(fmt::format("table {} already has {} long requests (hints, replays, log checks) running", code, table));
+  if (by_address >= options_.max_heavy_per_address)
+    refuse(fmt::format("you already have {} long requests (hints, replays, log checks) running", by_address));
+  if (heavy_ >= options_.max_heavy) refuse(fmt::format("the server is running {} long requests, its most", heavy_));
+  ++table;
+  ++by_address;
+  ++heavy_;
+  return std::shared_ptr<void>(nullptr, [this, alive = alive_, code, address](void*) {
+    if (!*alive) return;
+    --heavy_;
+    if (--heavy_by_table_[code] == 0) heavy_by_table_.erase(code);
+    if (--heavy_by_address_[address] == 0) heavy_by_address_.erase(address);
+  });
+}
 
 int Lobby::seat_of(Room& room, const json& message) const {
   auto seat = room.seat_of_token(text_field(message, "token", 64));
@@ -447,7 +498,7 @@ void Lobby::chat(ConnId conn, Connection& c, const json& message) {
   (void)conn;
 }
 
-void Lobby::hint(ConnId conn, Connection&, const json& message) {
+void Lobby::hint(ConnId conn, Connection& c, const json& message) {
   Room& room = room_named(message);
   int seat = seat_of(room, message);
   if (room.status() != TableStatus::playing) throw Refused("not_started", "the game is not being played");
@@ -455,7 +506,10 @@ void Lobby::hint(ConnId conn, Connection&, const json& message) {
   std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
   json id = message.contains("id") ? message["id"] : json();
   std::string code = room.code();
+  // A hint may be a cold solve (seconds): a heavy worker runs it, admitted per table and address.
+  auto slot = heavy_slot(c.address, code);
   hooks_.off_thread(
+      Lane::heavy,
       [copy] {
         try {
           return json{{"hint", copy->hint(json::object())}};
@@ -465,7 +519,7 @@ void Lobby::hint(ConnId conn, Connection&, const json& message) {
           return json{{"code", "internal"}, {"error", e.what()}};
         }
       },
-      [this, conn, id, code](json result) {
+      [this, conn, id, code, slot](json result) {
         if (!conns_.count(conn)) return;
         json reply = result.contains("hint") ? json{{"type", "hint"}, {"table", code}, {"hint", result["hint"]}}
                                              : json{{"type", "error"}, {"code", result["code"]}, {"message", result["error"]}};
@@ -494,6 +548,7 @@ void Lobby::bot_move(const std::string& code, std::size_t moves) {
   std::shared_ptr<const games::AnyTable> copy = room.table()->clone();
   auto chosen = std::make_shared<games::AnyMove>();
   hooks_.off_thread(
+      Lane::moves,
       [copy, chosen, kind = *kind] {
         try {
           *chosen = copy->bot_move(kind);

@@ -1,7 +1,7 @@
 #pragma once
 // The lobby: every table and every connection, and the WebSocket messages between them
-// (docs/server.md). It runs on the network thread only; slow work (a bot's choice, a hint)
-// goes through Hooks::off_thread and comes back as a move checked against the table's state.
+// (docs/server.md). It runs on the network thread only; slow work (a bot's choice, a hint, a
+// replay) goes through Hooks::off_thread and comes back to be checked against the table's state.
 #include <chrono>
 #include <map>
 #include <memory>
@@ -29,6 +29,11 @@ struct LobbyOptions {
   double refused_burst = 100;               // messages refused for the rate a connection may send, beyond one a
                                             // second per message allowed, before it is dropped
   std::size_t max_chat_chars = 200;
+  // Long work (a hint's solve, a replay, a log's check) at once: per table, per address, in all.
+  // Past a limit the request is refused with `busy` at once; nothing queues without bound.
+  int max_heavy_per_table = 2;
+  int max_heavy_per_address = 4;
+  int max_heavy = 32;
 };
 
 // A token bucket: messages come in at most `rate` a second, `burst` at once.
@@ -43,6 +48,9 @@ class Lobby {
  public:
   // Reads every table back from the store and resumes their bots.
   Lobby(Store& store, Hooks& hooks, LobbyOptions options = {});
+  ~Lobby() { *alive_ = false; }
+  Lobby(const Lobby&) = delete;
+  Lobby& operator=(const Lobby&) = delete;
 
   // Whether a new connection from `address` is let in (not while it cools down after a flood).
   bool admits(const std::string& address);
@@ -56,9 +64,19 @@ class Lobby {
   std::size_t connections() const { return conns_.size(); }
   // A table held in memory by code; null when there is none (or it is over and nobody asked for it yet).
   const Room* room(const std::string& code) const;
-  // A table by code, read from the store if it is not held (for the HTTP paths: log, verify);
-  // null when there is none. Throws StoreError when the store cannot be read.
+  // A table by code, read from the store if it is not held; null when there is none. Throws
+  // StoreError when the store cannot be read.
   const Room* find_room(const std::string& code);
+  // Game `game` of table `code` once it is over, as stored (a copy for a worker thread); game 0:
+  // the table's latest. A table that is over and not held is read from the store without being
+  // replayed. Throws Refused: no_table, no_game, not_over; StoreError.
+  StoredGame finished_game(const std::string& code, int game);
+  // A place for one piece of long work (Lane::heavy) of `address` at table `code`, held until
+  // the returned handle is let go; throws Refused("busy") when the table, the address or the
+  // server has as much running as it may (LobbyOptions::max_heavy*).
+  std::shared_ptr<void> heavy_slot(const std::string& address, const std::string& code);
+  // Long work running now (tests and the server's figures).
+  int heavy_running() const { return heavy_; }
 
  private:
   struct Connection {
@@ -139,6 +157,11 @@ class Lobby {
   std::uint64_t clock_serial_ = 0;
   std::map<ConnId, Connection> conns_;
   std::map<std::string, std::set<ConnId>> at_table_;  // table code -> the connections sitting at or watching it
+  int heavy_ = 0;                                      // heavy_slot()s held
+  std::map<std::string, int> heavy_by_table_, heavy_by_address_;
+  // Set while the lobby lives: a slot let go after the lobby is gone (its work came back late)
+  // has nothing to give back.
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
 };
 
 }  // namespace inbetween::server

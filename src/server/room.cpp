@@ -343,11 +343,10 @@ const StoredGame& Room::finished_game(int game) const {
   throw Refused("no_game", fmt::format("table {} has no game {}", code_, game));
 }
 
-std::vector<json> Room::export_log(int game) const {
-  const StoredGame& g = finished_game(game);
+std::vector<json> log_lines(const std::string& code, const StoredGame& g) {
   std::vector<json> lines;
   json first = json::parse(g.new_request);
-  first["table"] = code_;
+  first["table"] = code;
   first["game"] = g.game;
   first["commit"] = g.commit;
   first["events"] = parse_stored(g.opening);
@@ -356,8 +355,7 @@ std::vector<json> Room::export_log(int game) const {
   return lines;
 }
 
-json Room::replay(int game) const {
-  const StoredGame& g = finished_game(game);
+json replay_steps(const std::string& code, const StoredGame& g) {
   auto session = protocol::new_session(json::parse(g.new_request));  // steps: each move and the state after it
   json steps = json::array();
   steps.push_back({{"player", nullptr}, {"action", nullptr}, {"events", session->opening_events()}, {"state", session->state()}});
@@ -366,7 +364,7 @@ json Room::replay(int game) const {
     json events = session->act(line);
     steps.push_back({{"player", line["player"]}, {"action", line["action"]}, {"events", events}, {"state", session->state()}});
   }
-  return {{"type", "replay"}, {"table", code_}, {"game", g.game}, {"steps", steps}};
+  return {{"type", "replay"}, {"table", code}, {"game", g.game}, {"steps", steps}};
 }
 
 }  // namespace inbetween::server

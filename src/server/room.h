@@ -60,6 +60,12 @@ struct RulesInfo {
 };
 RulesInfo rules_info(const TableSpec& spec);
 
+// A finished game's log, one JSON line each: the `new` request (with table, game, commit and the
+// opening events) and every move with its events. Reads only `game`: any thread may call it.
+std::vector<json> log_lines(const std::string& code, const StoredGame& game);
+// A finished game as steps (docs/server.md `replay`): every move replayed; any thread.
+json replay_steps(const std::string& code, const StoredGame& game);
+
 class Room {
  public:
   // A new table; checks the rules and seat count by dealing a trial game; throws Refused.
@@ -113,11 +119,13 @@ class Room {
   const RulesInfo& info() const { return info_; }
 
   int game_number() const { return games_.back().game; }
-  // A finished game's log, one JSON line each: the `new` request (with table, game, commit and
-  // the opening events) and every move with its events. Throws Refused while it is played.
-  std::vector<json> export_log(int game) const;
-  // A finished game as steps (docs/server.md `replay`).
-  json replay(int game) const;
+  // A finished game as stored: a copy a worker thread may read while the table plays on.
+  // Throws Refused("not_over") while it is played, Refused("no_game") when there is none.
+  StoredGame finished_game_copy(int game) const { return finished_game(game); }
+  // A finished game's log, one JSON line each (log_lines below). Throws as finished_game_copy.
+  std::vector<json> export_log(int game) const { return log_lines(code_, finished_game(game)); }
+  // A finished game as steps (replay_steps below).
+  json replay(int game) const { return replay_steps(code_, finished_game(game)); }
 
  private:
   json new_request() const;

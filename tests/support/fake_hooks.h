@@ -19,8 +19,19 @@ class FakeHooks final : public server::Hooks {
     if (!dropped.count(conn)) inbox[conn].push_back(nlohmann::json::parse(text));
   }
   void drop(server::ConnId conn) override { dropped.insert(conn); }
-  void off_thread(std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
-    tasks_.push_back([work = std::move(work), done = std::move(done)] { done(work()); });
+  void off_thread(server::Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
+    auto task = [work = std::move(work), done = std::move(done)] { done(work()); };
+    if (lane == server::Lane::heavy && hold_heavy) held_heavy_.push_back(std::move(task));
+    else tasks_.push_back(std::move(task));
+  }
+  // While set, heavy work waits (a long solve or check still running): run() runs everything
+  // else, so a test sees what goes on meanwhile; release_heavy() lets it finish.
+  bool hold_heavy = false;
+  std::size_t heavy_waiting() const { return held_heavy_.size(); }
+  void release_heavy() {
+    hold_heavy = false;
+    for (auto& task : held_heavy_) tasks_.push_back(std::move(task));
+    held_heavy_.clear();
   }
   void after(std::chrono::milliseconds delay, std::function<void()> fire) override {
     timers_.push_back({now_ + delay, std::move(fire)});
@@ -68,6 +79,7 @@ class FakeHooks final : public server::Hooks {
  private:
   std::chrono::steady_clock::time_point now_{std::chrono::hours(1)};
   std::deque<std::function<void()>> tasks_;
+  std::vector<std::function<void()>> held_heavy_;
   std::vector<std::pair<std::chrono::steady_clock::time_point, std::function<void()>>> timers_;
 };
 

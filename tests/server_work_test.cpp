@@ -1,0 +1,134 @@
+// Long work at the table server: hints (a cold solve), replays and log checks run on the heavy
+// workers, admitted per table, per address and in all, and never hold up another table's bots
+// or moves (docs/server.md, "Long requests").
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "server/verify.h"
+#include "support/server_fixture.h"
+
+namespace inbetween {
+namespace {
+
+class ServerWorkTest : public ServerTest {
+ protected:
+  // A table of `rules` whose first game Ann played to its end against a random bot.
+  Seat finished_table(const std::string& rules = "hoyle") {
+    Seat ann = create(rules, 2);
+    command(ann, "bot", {{"kind", "random"}});
+    command(ann, "start");
+    testing::play_out(*lobby_, *hooks_, {ann});
+    EXPECT_EQ(table_of(ann)["status"], "over");
+    return ann;
+  }
+  json replay(ConnId conn, const std::string& table, int id) {
+    return ask(conn, {{"type", "replay"}, {"table", table}, {"game", 1}, {"id", id}});
+  }
+};
+
+// While a hint and a replay wait on the heavy workers (as a cold solve would), another table's
+// bots play a whole game; the waiting work then finishes and is answered.
+TEST_F(ServerWorkTest, LongWorkWaitingHoldsUpNoOtherTablesBotsOrMoves) {
+  Seat done = finished_table();
+  hooks_->hold_heavy = true;
+  Seat ann = create("hoyle", 2, "Ann", {{"set", {{"deals", "30"}}}});
+  Seat bob = join(ann.table, "Bob");
+  command(ann, "start");
+  Seat to_act = table_of(ann)["to_act"] == "Ann" ? ann : bob;
+  command(to_act, "hint", {{"id", 1}});
+  ConnId watcher = connect();
+  replay(watcher, done.table, 2);
+  ASSERT_EQ(hooks_->heavy_waiting(), 2u);
+  EXPECT_EQ(lobby_->heavy_running(), 2);
+  EXPECT_TRUE(hooks_->last(to_act.conn, "hint").is_null());
+  EXPECT_TRUE(hooks_->last(watcher, "replay").is_null());
+
+  // Meanwhile a table of people and bots plays to its end, and the people at the hint's table act.
+  Seat cy = create("red-dog", 3, "Cy");
+  command(cy, "bot", {{"kind", "sensible"}});
+  command(cy, "bot", {{"kind", "optimal"}});
+  command(cy, "start");
+  int moves = testing::play_out(*lobby_, *hooks_, {cy});
+  EXPECT_EQ(table_of(cy)["status"], "over") << "the bots stood still behind the long work";
+  EXPECT_GT(table_of(cy)["moves"].get<int>(), moves) << "the bots moved too";
+  json act = command(to_act, "act", {{"action", testing::first_choice(table_of(to_act)["legal"])}});
+  EXPECT_NE(act.value("type", ""), "error") << act.dump();
+
+  hooks_->release_heavy();
+  hooks_->run();
+  EXPECT_EQ(hooks_->last(to_act.conn, "hint")["id"], 1);
+  json steps = hooks_->last(watcher, "replay");
+  EXPECT_EQ(steps["id"], 2);
+  EXPECT_EQ(steps["steps"].size(), table_of(done)["moves"].get<std::size_t>() + 1);
+  EXPECT_EQ(lobby_->heavy_running(), 0);
+}
+
+// Past the limits a long request is refused at once with `busy`, and admitted again once the
+// work before it is done: per table, per address, and in all.
+TEST_F(ServerWorkTest, LongRequestsAreAdmittedPerTablePerAddressAndInAllThenRefusedBusy) {
+  options_.max_heavy_per_table = 2;
+  options_.max_heavy_per_address = 3;
+  options_.max_heavy = 4;
+  restart();
+  Seat one = finished_table(), two = finished_table(), three = finished_table();
+  hooks_->hold_heavy = true;
+  ConnId a = connect();
+  replay(a, one.table, 1);
+  replay(a, one.table, 2);
+  EXPECT_EQ(hooks_->heavy_waiting(), 2u) << "both admitted, both waiting";
+  EXPECT_TRUE(hooks_->of_type(a, "error").empty());
+  json refused = replay(a, one.table, 3);
+  EXPECT_EQ(refused["code"], "busy") << refused.dump();
+  EXPECT_EQ(refused["id"], 3);
+  EXPECT_NE(refused["message"].get<std::string>().find("table " + one.table), std::string::npos) << refused.dump();
+  replay(a, two.table, 4);  // the address's third
+  EXPECT_EQ(replay(a, three.table, 5)["code"], "busy");
+  // Another address still has room, until the server's limit.
+  lobby_->open(99, "10.0.0.2");
+  replay(99, three.table, 6);
+  EXPECT_EQ(hooks_->heavy_waiting(), 4u);
+  EXPECT_EQ(replay(99, two.table, 7)["code"], "busy");
+  EXPECT_NE(hooks_->last(99, "error")["message"].get<std::string>().find("its most"), std::string::npos);
+  // Refusals take no place; the work done, every place is free again.
+  EXPECT_EQ(lobby_->heavy_running(), 4);
+  hooks_->release_heavy();
+  hooks_->run();
+  EXPECT_EQ(lobby_->heavy_running(), 0);
+  EXPECT_EQ(hooks_->of_type(a, "replay").size(), 3u);
+  EXPECT_EQ(replay(a, one.table, 8)["type"], "replay");
+}
+
+// The HTTP paths read a finished game as stored (a table that is over is not replayed to be
+// read), and refuse a game in play or one there is not.
+TEST_F(ServerWorkTest, AFinishedGameIsReadAsStoredForItsLogAndCheck) {
+  Seat ann = finished_table("red-dog");
+  restart();
+  server::StoredGame game = lobby_->finished_game(ann.table, 0);
+  EXPECT_EQ(lobby_->room(ann.table), nullptr) << "read from the store, not replayed into a table";
+  EXPECT_EQ(game.game, 1);
+  std::ostringstream log;
+  for (const auto& line : server::log_lines(ann.table, game)) log << line.dump() << "\n";
+  std::istringstream in(log.str());
+  EXPECT_TRUE(server::verify_log(in, ann.table).ok);
+  auto code_of = [&](const std::string& code, int number) {
+    try {
+      lobby_->finished_game(code, number);
+    } catch (const server::Refused& e) {
+      return e.code;
+    }
+    return std::string("none");
+  };
+  EXPECT_EQ(code_of(ann.table, 2), "no_game");
+  EXPECT_EQ(code_of("NOPE", 0), "no_table");
+  Seat waiting = create("hoyle", 2, "Bea");
+  EXPECT_EQ(code_of(waiting.table, 0), "not_over");
+  // A game in play: Bea against Cy, both people, so nothing moves until they do.
+  join(waiting.table, "Cy");
+  command(waiting, "start");
+  ASSERT_EQ(table_of(waiting)["status"], "playing");
+  EXPECT_EQ(code_of(waiting.table, 0), "not_over");
+}
+
+}  // namespace
+}  // namespace inbetween
