@@ -498,6 +498,47 @@ TEST(MemoryLimit, TheEnginesHintAndOptimalBotAnswerTooBigAndChangeNothing) {
   }
 }
 
+// A table refused for its size is written down beside the cache: a server started again (which
+// no longer has this process's memory of it) refuses it at once under a limit no larger, with the
+// reason found the first time, and solves it under a larger one.
+TEST(MemoryLimit, ARefusalIsRememberedAcrossRestartsUnderNoLargerLimit) {
+  fs::path dir = fs::temp_directory_path() / fmt::format("inbetween-too-big-{}", ::getpid());
+  fs::remove_all(dir);
+  const char* before = std::getenv("INBETWEEN_CACHE_DIR");
+  std::string kept = before ? before : "";
+  ::setenv("INBETWEEN_CACHE_DIR", dir.c_str(), 1);
+  auto rules = load({"spaces=1", "target=37"});  // rules no other test asks for
+  auto refused_why = [&] {
+    try {
+      ThreeSolver::shared(rules);
+    } catch (const strategy::SolverLimit& e) {
+      return std::string(e.what());
+    }
+    return std::string("solved");
+  };
+  std::string first;
+  {
+    LimitFor limit(16 * 1024);
+    first = refused_why();
+    EXPECT_NE(first.find("the state graph alone passed that"), std::string::npos) << first;
+  }
+  std::string marker = ThreeSolver::cache_path(ThreeSolver::cache_key(rules, strategy::fresh_composition(rules.letter_deck))) + ".too-big";
+  EXPECT_TRUE(fs::exists(marker));
+  {
+    // A smaller limit: this process has no memory of it (its refusals are kept per limit), so
+    // the answer is the written one: the first reason, refused at once.
+    LimitFor limit(8 * 1024);
+    EXPECT_EQ(refused_why(), first + " (refused at once: these rules were tried before under a limit no smaller)");
+  }
+  {
+    LimitFor limit(512u << 20);
+    EXPECT_EQ(refused_why(), "solved");
+  }
+  if (before) ::setenv("INBETWEEN_CACHE_DIR", kept.c_str(), 1);
+  else ::unsetenv("INBETWEEN_CACHE_DIR");
+  fs::remove_all(dir);
+}
+
 // The exact remaining cards of a game in progress as the composition.
 TEST(Composition, RemainingCardsOfAGame) {
   auto rules = std::make_shared<const rules::ThreeRules>(load({"spaces=1"}));

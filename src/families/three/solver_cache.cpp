@@ -195,9 +195,27 @@ std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const rules::ThreeRules& 
                                     megabytes(std::filesystem::file_size(path, ec)), path, megabytes(memory_limit())));
     if (!path.empty())
       if (auto loaded = load(path, rules, composition)) return loaded;
-    auto solved = std::make_shared<ThreeSolver>(rules, composition);
-    if (!path.empty()) solved->save(path);
-    return solved;
+    // Refused before, in this process or an earlier one, under a limit no smaller than this
+    // one: refused again at once, without the work of finding it out (a server restarted).
+    std::string too_big = path.empty() ? "" : path + ".too-big";
+    if (!too_big.empty()) {
+      std::ifstream in(too_big);
+      std::size_t limit = 0;
+      std::string why;
+      if (in >> limit && std::getline(in >> std::ws, why) && limit >= memory_limit() && !why.empty())
+        throw SolverLimit(why + " (refused at once: these rules were tried before under a limit no smaller)");
+    }
+    try {
+      auto solved = std::make_shared<ThreeSolver>(rules, composition);
+      if (!path.empty()) solved->save(path);
+      return solved;
+    } catch (const SolverLimit& e) {
+      if (!too_big.empty()) {
+        fs::create_directories(fs::path(too_big).parent_path(), ec);
+        std::ofstream(too_big) << memory_limit() << "\n" << e.what() << "\n";
+      }
+      throw;
+    }
   });
 }
 
