@@ -132,3 +132,51 @@ TEST_F(ServerWorkTest, AFinishedGameIsReadAsStoredForItsLogAndCheck) {
 
 }  // namespace
 }  // namespace inbetween
+
+namespace inbetween {
+namespace {
+
+// A connection that sits down, watches or resumes gets the latest events only (a game of
+// thousands would not fit one message) and asks for older ones page by page; the rules' title
+// (up to 64 KiB of description) comes in its first table message only.
+TEST_F(ServerWorkTest, ALongGameResumesWithItsLatestEventsAndOlderOnesComeOnRequest) {
+  options_.event_window = 10;
+  restart();
+  Seat ann = create("hoyle", 2, "Ann", {{"set", {{"deals", "20"}}}});
+  command(ann, "bot", {{"kind", "sensible"}});
+  command(ann, "start");
+  for (int i = 0; i < 6 && table_of(ann)["status"] == "playing"; ++i)
+    command(ann, "act", {{"action", testing::first_choice(table_of(ann)["legal"])}});
+  json now = table_of(ann);
+  std::size_t count = now["event_count"];
+  ASSERT_GT(count, 25u);
+  EXPECT_FALSE(now.contains("title")) << "the title went with the first message only";
+  ASSERT_FALSE(hooks_->of_type(ann.conn, "table").empty());
+  EXPECT_TRUE(hooks_->of_type(ann.conn, "table").front().contains("title"));
+
+  ConnId watcher = connect();
+  ask(watcher, {{"type", "watch"}, {"table", ann.table}});
+  json seen = hooks_->last(watcher, "table");
+  EXPECT_EQ(seen["events"].size(), 10u);
+  EXPECT_EQ(seen["events_from"], count - 10);
+  EXPECT_EQ(seen["title"], hooks_->of_type(ann.conn, "table").front()["title"]) << "a new connection gets the title";
+  // Every event, in order, from the pages and the window, is the table's.
+  json all = json::array();
+  for (std::size_t from = 0; from < count - 10; from += 10) {
+    json page = ask(watcher, {{"type", "events"}, {"table", ann.table}, {"from", from}, {"id", 4}});
+    ASSERT_EQ(page["type"], "events") << page.dump();
+    EXPECT_EQ(page["from"], from);
+    EXPECT_EQ(page["id"], 4);
+    EXPECT_EQ(page["event_count"], count);
+    for (const auto& e : page["events"]) if (all.size() < count - 10) all.push_back(e);
+  }
+  for (const auto& e : seen["events"]) all.push_back(e);
+  ASSERT_EQ(all.size(), count);
+  EXPECT_EQ(all, lobby_->room(ann.table)->events());
+  // Only at the table one watches or sits at.
+  ConnId stranger = connect();
+  EXPECT_EQ(ask(stranger, {{"type", "events"}, {"table", ann.table}, {"from", 0}})["code"], "bad_message");
+}
+
+}  // namespace
+}  // namespace inbetween

@@ -1,6 +1,7 @@
 #include "server/lobby.h"
 
 #include <algorithm>
+#include <limits>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -191,6 +192,7 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
   if (type == "resume") return resume(conn, c, message);
   if (type == "chat") return chat(conn, c, message);
   if (type == "hint") return hint(conn, c, message);
+  if (type == "events") return older_events(conn, c, message);
   if (type == "replay") {
     // Every move replayed: on a heavy worker, from a copy of the stored game.
     Room& room = room_named(message);
@@ -353,8 +355,10 @@ void Lobby::attach(ConnId conn, Connection& c, Room& room, int seat) {
   c.table = room.code();
   at_table_[c.table].insert(conn);
   c.seat = seat;
-  c.events_sent = 0;
+  // The latest events only: a game of thousands of events would not fit one message.
+  c.events_sent = room.events().size() > options_.event_window ? room.events().size() - options_.event_window : 0;
   c.game_seen = room.game_number();
+  c.title_sent = false;
   if (seat < 0) return;
   auto& s = room.seats()[static_cast<std::size_t>(seat)];
   ++s.connections;
@@ -411,10 +415,14 @@ void Lobby::send_table(ConnId conn, Connection& c, const Room& room, const json&
   }
   out["you"] = c.seat < 0 ? json() : json(c.seat);
   out["legal"] = c.seat < 0 ? json() : room.legal_for(c.seat);
+  if (c.title_sent) out.erase("title");
+  c.title_sent = true;
   const json& events = room.events();
+  std::size_t from = std::min(c.events_sent, events.size());
   json fresh = json::array();
-  for (std::size_t i = std::min(c.events_sent, events.size()); i < events.size(); ++i) fresh.push_back(events[i]);
+  for (std::size_t i = from; i < events.size(); ++i) fresh.push_back(events[i]);
   c.events_sent = events.size();
+  out["events_from"] = from;
   out["events"] = std::move(fresh);
   send(conn, out);
 }
@@ -496,6 +504,20 @@ void Lobby::chat(ConnId conn, Connection& c, const json& message) {
     throw Refused("bad_message", fmt::format("a chat line is 1 to {} characters", options_.max_chat_chars));
   tell_table(room, {{"type", "chat"}, {"table", room.code()}, {"from", from}, {"text", text}});
   (void)conn;
+}
+
+void Lobby::older_events(ConnId conn, Connection& c, const json& message) {
+  Room& room = room_named(message);
+  if (c.table != room.code()) throw Refused("bad_message", "watch or sit at the table to read its events");
+  const json& events = room.events();
+  std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
+  std::size_t to = std::min(events.size(), from + options_.event_window);
+  json page = json::array();
+  for (std::size_t i = from; i < to; ++i) page.push_back(events[i]);
+  json reply = {{"type", "events"}, {"table", room.code()}, {"game", room.game_number()}, {"from", from}, {"events", std::move(page)},
+                {"event_count", events.size()}};
+  if (auto id = message.find("id"); id != message.end()) reply["id"] = *id;
+  send(conn, reply);
 }
 
 void Lobby::hint(ConnId conn, Connection& c, const json& message) {

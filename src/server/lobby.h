@@ -34,6 +34,9 @@ struct LobbyOptions {
   int max_heavy_per_table = 2;
   int max_heavy_per_address = 4;
   int max_heavy = 32;
+  // Events a `table` message carries at most when a connection sits down, watches or resumes:
+  // the latest ones; older ones come on request (`events`), as many at a time.
+  std::size_t event_window = 500;
 };
 
 // A token bucket: messages come in at most `rate` a second, `burst` at once.
@@ -88,6 +91,7 @@ class Lobby {
     Bucket rate;
     Bucket refusals;           // refused messages it may still send before it is dropped
     int refused_in_a_row = 0;  // messages refused for the rate since the last one served
+    bool title_sent = false;   // the rules' title (a rule file's description, up to 64 KiB) goes once
   };
 
   void dispatch(ConnId conn, Connection& c, const json& message);
@@ -97,6 +101,7 @@ class Lobby {
   void resume(ConnId conn, Connection& c, const json& message);
   void chat(ConnId conn, Connection& c, const json& message);
   void hint(ConnId conn, Connection& c, const json& message);
+  void older_events(ConnId conn, Connection& c, const json& message);
 
   Room& room_named(const json& message);
   // The table `code` (upper case), read from the store when it is not held; null when none.

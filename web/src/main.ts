@@ -246,7 +246,9 @@ function receive(m: ServerMsg): void {
       route(false);
       return;
     case 'table':
-      if (m.table === code) showTable({ ...m, you: m.you ?? null, events: m.events ?? [], legal: m.legal ?? null, seats: m.seats ?? [] });
+      // The rules' title comes once a connection (it can be long): later messages keep it.
+      if (m.table === code)
+        showTable({ ...m, title: m.title ?? (table?.table === m.table ? table.title : undefined), you: m.you ?? null, events: m.events ?? [], legal: m.legal ?? null, seats: m.seats ?? [] });
       return;
     case 'hint':
       if (m.table === code) hint.show(m.hint, table?.family ?? 'pot');
@@ -322,7 +324,10 @@ function showTable(t: TableMsg): void {
   const prev = table;
   // A message with every event of the game (after seated, watch, resume: also on a reconnect)
   // or of a new game starts the narration and the deals afresh.
-  const all = (t.events?.length ?? 0) === t.event_count;
+  // A message that does not go on from the last one's events (events_from) starts afresh.
+  const all = t.events_from !== undefined
+    ? !prev || prev.table !== t.table || t.events_from !== prev.event_count
+    : (t.events?.length ?? 0) === t.event_count;
   const restart = !prev || all || prev.game !== t.game || t.event_count < (prev.event_count ?? 0);
   if (restart) {
     narration.clear();

@@ -4,7 +4,8 @@
 /**
  * Every message `inbetween serve` sends over /ws (docs/server.md), with the engine's JSON inside it (docs/protocol.md). The one source of web/src/messages.gen.ts (npm run types); tests/schema.spec.ts checks real messages of every type and family against it.
  */
-export type ServerMsg = SeatedMsg | TableMsg | TablesMsg | PresetsMsg | HintMsg | ChatMsg | ReplayMsg | ErrorMsg;
+export type ServerMsg =
+  SeatedMsg | TableMsg | TablesMsg | PresetsMsg | HintMsg | ChatMsg | ReplayMsg | EventsMsg | ErrorMsg;
 export type State = PotState | TbState;
 /**
  * The engine state of a pot game or a house game (Red Dog): docs/protocol.md, the state.
@@ -37,7 +38,10 @@ export interface TableMsg {
   table: string;
   rules: string;
   family: "pot" | "house" | "threebetween";
-  title: string;
+  /**
+   * the rules' description: only in the first table message a connection gets after it sits down, watches or resumes
+   */
+  title?: string;
   status: "waiting" | "playing" | "over";
   game: number;
   creator: number;
@@ -57,6 +61,10 @@ export interface TableMsg {
   to_act: string | null;
   legal: Legal | null;
   events: GameEvent[];
+  /**
+   * the index in the game's events of the first one in `events`: after sitting down, watching or resuming, the latest events only (older ones: an `events` request)
+   */
+  events_from?: number;
   event_count: number;
   moves: number;
 }
@@ -368,6 +376,24 @@ export interface ReplayStep {
   action: Action | null;
   events: GameEvent[];
   state: State;
+}
+/**
+ * Older events of the game being played, on request (`events` with `from`), at most as many as a table message carries.
+ */
+export interface EventsMsg {
+  type: "events";
+  table: string;
+  game: number;
+  /**
+   * the index of the first event in `events`
+   */
+  from: number;
+  events: GameEvent[];
+  event_count: number;
+  /**
+   * the request's id, copied
+   */
+  id?: string | number;
 }
 export interface ErrorMsg {
   type: "error";
