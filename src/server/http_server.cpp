@@ -239,7 +239,11 @@ class Server final : public Hooks {
         co_await play(stream.release_socket(), std::move(request), address);
         co_return;
       }
-      auto response = request.target().starts_with("/tables/") ? co_await answer_table(request, address) : answer(request);
+      // Not a conditional expression: GCC 12 mishandles a co_await inside one (the response's
+      // fields came out corrupt).
+      http::response<http::string_body> response;
+      if (request.target().starts_with("/tables/")) response = co_await answer_table(request, address);
+      else response = answer(request);
       bool keep = response.keep_alive();
       co_await http::async_write(stream, response, asio::redirect_error(use_awaitable, ec));
       if (ec || !keep) co_return;
@@ -363,32 +367,29 @@ class Server final : public Hooks {
       co_return reply(http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
     }
     std::string name = fmt::format("inbetween-{}-{}.jsonl", code, stored.game);  // the log's download name
-    json done = co_await on_heavy_worker([code, what, name, stored = std::move(stored)] {
+    // The worker's answer cancels a timer that never fires: the signal this coroutine waits on.
+    // (Written out here, not as a coroutine taking the work: GCC 12 freed such a temporary twice.)
+    auto signal = std::make_shared<asio::steady_timer>(ioc_, asio::steady_timer::time_point::max());
+    auto result = std::make_shared<json>();
+    std::function<json()> work = [code, what, name, stored = std::move(stored)] {
       std::string log;
       for (const auto& line : log_lines(code, stored)) log += line.dump() + "\n";
       if (what == "log") return json(std::move(log));
       std::istringstream in(log);
       return json(verify_log(in, name).text);
-    });
-    if (!done.is_string()) co_return reply(http::status::internal_server_error, "text/plain", "the log could not be read\n");
-    if (what == "verify") co_return reply(http::status::ok, "text/plain; charset=utf-8", done.get<std::string>());
-    auto response = reply(http::status::ok, "application/x-ndjson", done.get<std::string>());
-    response.set(http::field::content_disposition, fmt::format("attachment; filename=\"{}\"", name));
-    co_return response;
-  }
-
-  // Runs `work` on a heavy worker and resumes here, on the network thread, with its result (null
-  // when it threw). A timer that never fires is the signal: the worker's answer cancels it.
-  awaitable<json> on_heavy_worker(std::function<json()> work) {
-    auto signal = std::make_shared<asio::steady_timer>(ioc_, asio::steady_timer::time_point::max());
-    auto result = std::make_shared<json>();
-    off_thread(Lane::heavy, std::move(work), [signal, result](json answer) {
+    };
+    off_thread(Lane::heavy, std::move(work), [signal, result, slot](json answer) {
       *result = std::move(answer);
       signal->cancel();
     });
     beast::error_code ec;
     co_await signal->async_wait(asio::redirect_error(use_awaitable, ec));
-    co_return std::move(*result);
+    json done = std::move(*result);
+    if (!done.is_string()) co_return reply(http::status::internal_server_error, "text/plain", "the log could not be read\n");
+    if (what == "verify") co_return reply(http::status::ok, "text/plain; charset=utf-8", done.get<std::string>());
+    auto response = reply(http::status::ok, "application/x-ndjson", done.get<std::string>());
+    response.set(http::field::content_disposition, fmt::format("attachment; filename=\"{}\"", name));
+    co_return response;
   }
 
   ServeOptions options_;
