@@ -8,6 +8,7 @@
 #include "games/registry.h"
 #include "families/card_table/codec.h"
 #include "server/fairness.h"
+#include "server/typed_text.h"
 
 namespace inbetween::server {
 namespace {
@@ -134,25 +135,18 @@ void Room::store_seat(int seat) {
   store_->put_seat(code_, {seat, s.name, s.bot, s.token_hash});
 }
 
-std::pair<int, std::string> Room::seat_person(const std::string& name) {
+std::pair<int, std::string> Room::seat_person(const std::string& typed_name) {
   if (status() != TableStatus::waiting) throw Refused("not_waiting", "the game has started; watch it, or join the next table");
-  games::Setup names;
-  for (const auto& s : seats_)
-    if (!s.name.empty()) names.players.push_back(s.name);
-  names.players.push_back(name);
-  try {
-    games::check_setup(names, 1, games::kMaxSeats);
-  } catch (const games::SetupError& e) {
-    throw Refused("bad_name", e.what());
-  }
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (!seats_[i].name.empty()) continue;
-    std::string token = new_token();
-    seats_[i] = SeatState{name, "", sha256_hex(token), 0, false, 0};
-    store_seat(static_cast<int>(i));
-    return {static_cast<int>(i), token};
-  }
-  throw Refused("table_full", "every seat at this table is taken; watch instead");
+  auto free = std::find_if(seats_.begin(), seats_.end(), [](const SeatState& s) { return s.name.empty(); });
+  if (free == seats_.end()) throw Refused("table_full", "every seat at this table is taken; watch instead");
+  std::vector<std::string> names;
+  for (const auto& s : seats_) names.push_back(s.name);
+  std::string name = seat_name(typed_name, names);
+  std::string token = new_token();
+  *free = SeatState{name, "", sha256_hex(token), 0, false, 0};
+  int seat = static_cast<int>(free - seats_.begin());
+  store_seat(seat);
+  return {seat, token};
 }
 
 int Room::seat_bot(const std::string& kind) {

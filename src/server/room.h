@@ -11,17 +11,12 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/session.h"
+#include "server/refused.h"
 #include "server/store.h"
 
 namespace inbetween::server {
 
 using json = nlohmann::json;
-
-// A request the table refuses: a stable code and a sentence for the person.
-struct Refused : std::runtime_error {
-  Refused(std::string why_code, const std::string& message) : std::runtime_error(message), code(std::move(why_code)) {}
-  std::string code;
-};
 
 // Where a table is: filling its seats, playing, or over (until `again`).
 enum class TableStatus { waiting, playing, over };
@@ -76,8 +71,9 @@ class Room {
   // The seat whose token this is, if any.
   std::optional<int> seat_of_token(const std::string& token) const;
 
-  // Seats a person in the first free seat; returns the seat and its new token.
-  std::pair<int, std::string> seat_person(const std::string& name);
+  // Seats a person in the first free seat under their name as typed, normalised and checked
+  // against the table's other names (typed_text.h: `bad_name`); returns the seat and its new token.
+  std::pair<int, std::string> seat_person(const std::string& typed_name);
   // Seats a bot of `kind` in the first free seat (waiting only).
   int seat_bot(const std::string& kind);
   // Deals the game (every seat filled, waiting only).
