@@ -1,8 +1,13 @@
 // Keeping people honest at the table server (docs/security.md, "The server"): names nobody can
-// pass off as another's or as the server's, chat without control or bidi characters, and the
-// refusals that say what they are.
+// pass off as another's or as the server's, chat without control or bidi characters, private
+// tables, a commitment that covers the rules, the knobs, the players and the seed, and which
+// pages may open the WebSocket.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
+#include "server/fairness.h"
+#include "server/verify.h"
 #include "support/server_fixture.h"
 
 namespace inbetween {
@@ -22,6 +27,21 @@ class Honesty : public ServerTest {
     for (const auto& m : hooks_->inbox[conn])
       if (m["type"] == "seated" || m["type"] == "error") return m;
     return nullptr;
+  }
+  // A Hoyle game of Ann and Bob (30 deals) played out; its log as exported.
+  std::vector<json> finished_log(json set = {{"deals", "30"}}) {
+    Seat ann = create("hoyle", 2, "Ann", {{"set", set}});
+    Seat bob = join(ann.table, "Bob");
+    command(ann, "start");
+    testing::play_out(*lobby_, *hooks_, {ann, bob});
+    EXPECT_EQ(table_of(ann)["status"], "over");
+    return lobby_->room(ann.table)->export_log(1);
+  }
+  static server::VerifyReport check(const std::vector<json>& lines) {
+    std::ostringstream log;
+    for (const auto& line : lines) log << line.dump() << "\n";
+    std::istringstream in(log.str());
+    return server::verify_log(in, "g.jsonl");
   }
 };
 
@@ -106,6 +126,84 @@ TEST_F(Honesty, ChatLosesControlAndBidiCharactersButKeepsTextAndEmoji) {
   EXPECT_EQ(line["text"], "a[2Jbcdefg caf\u00E9 \U0001F468\u200D\U0001F469\u200D\U0001F467 \u05E9\u05DC\u05D5\u05DD");
   // Nothing left to say once they are taken out.
   EXPECT_EQ(command(ann, "chat", {{"text", "\u202E\u200B\x1b"}})["code"], "bad_message");
+}
+
+TEST_F(Honesty, AnEditedKnobOrNameIsCaughtAndNamedByVerify) {
+  auto lines = finished_log();
+  ASSERT_TRUE(check(lines).ok) << check(lines).text;
+  EXPECT_EQ(lines[0]["commitment_version"], server::kCommitmentVersion);
+  EXPECT_NE(check(lines).text.find("covers the rules, the knobs, the players and the seed"), std::string::npos);
+  // A knob: the deal count of the log is not the one committed to (the game may still replay).
+  auto knob = lines;
+  knob[0]["set"]["deals"] = "31";
+  auto report = check(knob);
+  EXPECT_FALSE(report.ok);
+  EXPECT_NE(report.text.find("line 1: the knobs \"set\": {\"deals\":\"31\"} are not those committed to"), std::string::npos) << report.text;
+  knob[0]["set"] = {{"start_chips", "999"}, {"deals", "30"}};
+  EXPECT_NE(check(knob).text.find("the knobs"), std::string::npos) << check(knob).text;
+  // A name, changed everywhere the log says it, so every move and event still replays.
+  std::string text;
+  for (const auto& line : lines) text += line.dump() + "\n";
+  for (std::size_t at = 0; (at = text.find("\"Bob\"", at)) != std::string::npos;) text.replace(at, 5, "\"Rob\"");
+  std::istringstream renamed(text);
+  report = server::verify_log(renamed, "g.jsonl");
+  EXPECT_FALSE(report.ok);
+  EXPECT_NE(report.text.find("line 1: the players [\"Ann\",\"Rob\"] are not those committed to"), std::string::npos) << report.text;
+  // The rules.
+  auto rules = lines;
+  rules[0]["rules"] = "red-dog";
+  EXPECT_NE(check(rules).text.find("line 1: the rules are not those committed to"), std::string::npos) << check(rules).text;
+  // Parts edited to match the edit no longer hash to the commitment; no parts: the sentence is general.
+  auto parts = knob;
+  parts[0]["commit_parts"]["set"] = server::sha256_hex(knob[0]["set"].dump());
+  EXPECT_NE(check(parts).text.find("do not match the commitment"), std::string::npos) << check(parts).text;
+  parts[0].erase("commit_parts");
+  EXPECT_NE(check(parts).text.find("do not match the commitment"), std::string::npos) << check(parts).text;
+}
+
+TEST_F(Honesty, VerifyDealsFromWhatTheCommitmentCoversOnly) {
+  auto lines = finished_log();
+  // A stacked deck or a named dealer slipped into the log changes no card the check deals.
+  auto stacked = lines;
+  stacked[0]["deck"] = {"AS", "AH", "AD", "AC"};
+  stacked[0]["dealer"] = "Bob";
+  EXPECT_TRUE(check(stacked).ok) << check(stacked).text;
+  // An unknown scheme is refused.
+  auto unknown = lines;
+  unknown[0]["commitment_version"] = 7;
+  EXPECT_NE(check(unknown).text.find("no commitment scheme"), std::string::npos) << check(unknown).text;
+}
+
+TEST_F(Honesty, ALogOfTheFirstSchemeStillVerifiesAndSaysWhatItCovers) {
+  auto lines = finished_log();
+  lines[0].erase("commit_parts");
+  lines[0].erase("commitment_version");
+  lines[0]["commit"] = server::seed_commitment(lines[0]["table"].get<std::string>(), 1, lines[0]["seed"].get<std::uint64_t>());
+  auto report = check(lines);
+  EXPECT_TRUE(report.ok) << report.text;
+  EXPECT_NE(report.text.find("version 1: the seed only"), std::string::npos) << report.text;
+}
+
+TEST_F(Honesty, ATableStoredUnderTheFirstSchemeKeepsItsCommitmentAndVerifies) {
+  // As a server before version 2 left it: the seats filled, the seed committed alone.
+  std::string token(32, 'a');
+  server::StoredGame first{1, 1234567, server::seed_commitment("OLD1", 1, 1234567), {}, {}, {}};
+  store_->add_table({"OLD1", "hoyle", "", R"({"deals":"30"})", 2, 60, {{0, "Ann", "", server::sha256_hex(token)}, {1, "bot2", "sensible", ""}}, {first}});
+  restart();
+  Seat ann{connect(), "OLD1", token, 0};
+  json seated = command(ann, "resume");
+  ASSERT_EQ(table_of(ann)["commit"], first.commit) << seated.dump();
+  command(ann, "start");
+  testing::play_out(*lobby_, *hooks_, {ann});
+  auto lines = lobby_->room("OLD1")->export_log(1);
+  EXPECT_EQ(lines[0]["commitment_version"], 1);
+  auto report = check(lines);
+  EXPECT_TRUE(report.ok) << report.text;
+  EXPECT_NE(report.text.find("version 1: the seed only"), std::string::npos) << report.text;
+  // The next game there is committed by the current scheme.
+  command(ann, "again");
+  EXPECT_EQ(lobby_->room("OLD1")->export_log(1)[0]["commitment_version"], 1);
+  EXPECT_NE(table_of(ann)["commit"], first.commit);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "cards/shoe.h"
 #include "games/game.h"
 #include "games/registry.h"
 #include "families/card_table/codec.h"
@@ -61,8 +62,7 @@ Room::Room(std::string code, TableSpec spec, Store& store)
     throw Refused("bad_setup", fmt::format("these rules seat {} to {} players, not {}", info_.min_players, info_.max_players, spec_.seats));
   if (spec_.timeout_seconds < 1 || spec_.timeout_seconds > 3600)
     throw Refused("bad_message", "\"timeout\" is 1 to 3600 seconds");
-  games_.push_back({1, draw_seed(), {}, {}, {}, {}});
-  games_.back().commit = commitment(code_, 1, games_.back().seed);
+  games_.push_back({1, draw_seed(), {}, {}, {}, {}, false, kCommitmentVersion});
   // A trial deal with the seats filled finds what the knobs alone do not (a deck too small...).
   json trial = new_request();
   trial["players"] = json::array();
@@ -89,6 +89,7 @@ Room::Room(const StoredTable& stored, Store& store)
     seat.bot = s.bot;
     seat.token_hash = s.token_hash;
   }
+  seal_commitment();  // the last seat was stored and the server stopped before its commitment was
   const StoredGame& last = games_.back();
   if (last.new_request.empty()) return;
   session_ = replay_stored(last, &events_);
@@ -146,6 +147,7 @@ std::pair<int, std::string> Room::seat_person(const std::string& typed_name) {
   *free = SeatState{name, "", sha256_hex(token), 0, false, 0};
   int seat = static_cast<int>(free - seats_.begin());
   store_seat(seat);
+  seal_commitment();
   return {seat, token};
 }
 
@@ -163,6 +165,7 @@ int Room::seat_bot(const std::string& kind) {
       if (taken) continue;
       seats_[i] = SeatState{name, kind, "", 0, false, 0};
       store_seat(static_cast<int>(i));
+      seal_commitment();
       return static_cast<int>(i);
     }
   }
@@ -179,6 +182,13 @@ json Room::new_request() const {
   for (const auto& s : seats_) request["players"].push_back(s.name);
   request["seed"] = games_.back().seed;
   return request;
+}
+
+void Room::seal_commitment() {
+  StoredGame& game = games_.back();
+  if (!game.commit.empty() || filled() < spec_.seats) return;
+  game.commit = commitment(commit_parts(code_, game.game, new_request()), cards::kDealingVersion);
+  store_->commit_game(code_, game.game, game.commit);
 }
 
 void Room::start() {
@@ -205,10 +215,16 @@ void Room::again() {
 }
 
 void Room::new_game(int number) {
-  StoredGame game{number, draw_seed(), {}, {}, {}, {}};
-  game.commit = commitment(code_, number, game.seed);
-  store_->add_game(code_, game);
+  StoredGame game{number, draw_seed(), {}, {}, {}, {}, false, kCommitmentVersion};
   games_.push_back(std::move(game));
+  // The seats are those of the game before, all filled: the commitment is made at once.
+  games_.back().commit = commitment(commit_parts(code_, number, new_request()), cards::kDealingVersion);
+  try {
+    store_->add_game(code_, games_.back());
+  } catch (const StoreError&) {
+    games_.pop_back();
+    throw;
+  }
   session_.reset();
   events_ = json::array();
 }
@@ -302,7 +318,7 @@ json Room::snapshot(games::Seat seat) const {
               {"family", info.family}, {"title", info.title}, {"status", status_name(status())},
               {"game", game_number()}, {"creator", kCreatorSeat},        {"timeout", spec_.timeout_seconds},
               {"set", spec_.sets},
-              {"seats", seats},       {"commit", games_.back().commit},
+              {"seats", seats},       {"commit", games_.back().commit.empty() ? json() : json(games_.back().commit)},
               {"seed", nullptr},       {"state", nullptr},     {"to_act", nullptr},
               {"event_count", events_.size()}, {"moves", moves()}};
   if (session_) {
@@ -344,6 +360,9 @@ std::vector<json> Room::export_log(int game) const {
   first["table"] = code_;
   first["game"] = g.game;
   first["commit"] = g.commit;
+  first["commitment_version"] = g.commitment_version;
+  // The parts let `verify` name what an edit changed (the knobs, a name...).
+  if (g.commitment_version >= 2) first["commit_parts"] = commit_parts(code_, g.game, first).to_json();
   first["events"] = parse_stored(g.opening);
   lines.push_back(std::move(first));
   for (const auto& m : g.moves) lines.push_back(json::parse(m));

@@ -117,6 +117,9 @@ class Room {
 
  private:
   json new_request() const;
+  // Makes and stores the last game's commitment once every seat is filled (its players are known
+  // then); a game that has one keeps it.
+  void seal_commitment();
   // Stores the move just played (its events from event `from` on) and records it; a store that
   // fails takes the table back to the moves it holds, and the error goes on.
   json commit(std::size_t from);
