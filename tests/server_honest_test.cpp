@@ -128,6 +128,22 @@ TEST_F(Honesty, ChatLosesControlAndBidiCharactersButKeepsTextAndEmoji) {
   EXPECT_EQ(command(ann, "chat", {{"text", "\u202E\u200B\x1b"}})["code"], "bad_message");
 }
 
+TEST_F(Honesty, APrivateTableIsNotListedButJoinedByItsCodeAcrossARestart) {
+  Seat shown = create("hoyle", 2, "Ann");
+  Seat hidden = create("hoyle", 2, "Cy", {{"private", true}});
+  auto listed = [&] {
+    std::set<std::string> codes;
+    json reply = ask(connect(), {{"type", "tables"}});
+    for (const auto& t : reply["tables"]) codes.insert(t["table"].get<std::string>());
+    return codes;
+  };
+  EXPECT_EQ(listed(), std::set<std::string>{shown.table});
+  restart();
+  EXPECT_EQ(listed(), std::set<std::string>{shown.table});
+  EXPECT_EQ(join_as(hidden.table, "Di")["type"], "seated");
+  EXPECT_EQ(ask(connect(), {{"type", "create"}, {"name", "Ed"}, {"rules", "hoyle"}, {"private", "yes"}})["code"], "bad_message");
+}
+
 TEST_F(Honesty, AnEditedKnobOrNameIsCaughtAndNamedByVerify) {
   auto lines = finished_log();
   ASSERT_TRUE(check(lines).ok) << check(lines).text;

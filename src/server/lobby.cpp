@@ -185,8 +185,9 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
   if (type == "presets") return send(conn, with_id(presets_reply()));
   if (type == "tables") {
     json tables = json::array();
+    // A private table is found by its code (a link) only.
     for (const auto& [code, room] : rooms_)
-      if (room->status() != TableStatus::over) tables.push_back(room->summary(watchers(code)));
+      if (room->status() != TableStatus::over && !room->is_private()) tables.push_back(room->summary(watchers(code)));
     return send(conn, with_id({{"type", "tables"}, {"tables", tables}}));
   }
   if (type == "create") return create(conn, c, message);
@@ -258,6 +259,10 @@ void Lobby::create(ConnId conn, Connection& c, const json& message) {
   if (auto it = message.find("set"); it != message.end()) spec.sets = *it;
   spec.seats = int_field(message, "seats", 2, 1, games::kMaxSeats);
   spec.timeout_seconds = int_field(message, "timeout", 60, 1, 3600);
+  if (auto it = message.find("private"); it != message.end()) {
+    if (!it->is_boolean()) throw Refused("bad_message", "\"private\" must be true or false");
+    spec.private_table = it->get<bool>();
+  }
   // Check the name before the table exists, so a bad name leaves no empty table behind.
   seat_name(name, {});
   std::string code;

@@ -39,6 +39,7 @@ struct TableSpec {
   json sets = json::object();
   int seats = 2;
   int timeout_seconds = 60;
+  bool private_table = false;  // not listed by `tables`: joined by its code (a link) only
 };
 
 // The creator's seat: the creator sits down as the table is created, before anyone can join.
@@ -67,6 +68,7 @@ class Room {
   const std::vector<SeatState>& seats() const { return seats_; }
   std::vector<SeatState>& seats() { return seats_; }
   int timeout_seconds() const { return spec_.timeout_seconds; }
+  bool is_private() const { return spec_.private_table; }
   int filled() const;
   // The seat whose token this is, if any.
   std::optional<int> seat_of_token(const std::string& token) const;

@@ -1,7 +1,7 @@
 // Shared steps of the browser tests: create a table, join it by its link, find whose turn it is.
 import { expect, type Page } from '@playwright/test';
 
-export async function createTable(page: Page, o: { name: string; rules: string; seats: number; knobs?: string; base?: string; timeout?: number }): Promise<string> {
+export async function createTable(page: Page, o: { name: string; rules: string; seats: number; knobs?: string; base?: string; timeout?: number; private?: boolean }): Promise<string> {
   await page.goto(`${o.base ?? ''}/`);
   await page.getByTestId('name-input').fill(o.name);
   await expect(page.getByTestId('preset-select').locator(`option[value="${o.rules}"]`)).toHaveCount(1);
@@ -9,6 +9,7 @@ export async function createTable(page: Page, o: { name: string; rules: string; 
   await page.getByTestId('seats-input').fill(String(o.seats));
   if (o.knobs) await page.getByTestId('knobs-input').fill(o.knobs);
   if (o.timeout) await page.getByTestId('timeout-input').fill(String(o.timeout));
+  if (o.private) await page.getByTestId('private-input').check();
   await page.getByTestId('create').click();
   await expect(page.getByTestId('waiting')).toBeVisible();
   const code = (await page.getByTestId('table-code').textContent())?.trim() ?? '';
