@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "server/fairness.h"
+#include "server/origin.h"
 #include "server/verify.h"
 #include "support/server_fixture.h"
 
@@ -220,6 +221,24 @@ TEST_F(Honesty, ATableStoredUnderTheFirstSchemeKeepsItsCommitmentAndVerifies) {
   command(ann, "again");
   EXPECT_EQ(lobby_->room("OLD1")->export_log(1)[0]["commitment_version"], 1);
   EXPECT_NE(table_of(ann)["commit"], first.commit);
+}
+
+TEST(Origins, APageOfAnotherSiteMayNotOpenTheWebSocketUnlessAllowed) {
+  std::string own = "http://127.0.0.1:8080", secure = "https://Cards.Example.com", evil = "https://evil.example", null = "null";
+  std::vector<std::string> none, allowed{server::allowed_origin("https://friends.example:8443/")};
+  EXPECT_TRUE(server::origin_admitted(nullptr, "127.0.0.1:8080", none));  // a program sends no Origin
+  EXPECT_TRUE(server::origin_admitted(&own, "127.0.0.1:8080", none));
+  EXPECT_TRUE(server::origin_admitted(&secure, "cards.example.com", none));      // behind a TLS proxy
+  EXPECT_TRUE(server::origin_admitted(&secure, "cards.example.com:443", none));
+  EXPECT_FALSE(server::origin_admitted(&own, "127.0.0.1:9090", none));           // another port is another site
+  EXPECT_FALSE(server::origin_admitted(&evil, "127.0.0.1:8080", none));
+  EXPECT_FALSE(server::origin_admitted(&null, "127.0.0.1:8080", none));
+  std::string friends = "https://friends.example:8443";
+  EXPECT_TRUE(server::origin_admitted(&friends, "127.0.0.1:8080", allowed));
+  EXPECT_FALSE(server::origin_admitted(&evil, "127.0.0.1:8080", allowed));
+  EXPECT_EQ(server::allowed_origin("HTTPS://Example.COM:443"), "https://example.com");
+  for (const char* bad : {"example.com", "ftp://example.com", "https://example.com/page", "https://", "*"})
+    EXPECT_THROW(server::allowed_origin(bad), std::invalid_argument) << bad;
 }
 
 }  // namespace

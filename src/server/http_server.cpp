@@ -18,6 +18,7 @@
 #include <boost/beast.hpp>
 #include <fmt/format.h>
 
+#include "server/origin.h"
 #include "server/verify.h"
 
 namespace inbetween::server {
@@ -216,6 +217,10 @@ class Server final : public Hooks {
       if (ec) co_return;
       auto request = parser.release();
       if (websocket::is_upgrade(request) && request.target() == "/ws") {
+        if (auto refusal = foreign_page(request)) {
+          co_await http::async_write(stream, *refusal, asio::redirect_error(use_awaitable, ec));
+          co_return;
+        }
         stream.expires_never();
         co_await play(stream.release_socket(), std::move(request), address);
         co_return;
@@ -225,6 +230,25 @@ class Server final : public Hooks {
       co_await http::async_write(stream, response, asio::redirect_error(use_awaitable, ec));
       if (ec || !keep) co_return;
     }
+  }
+
+  // A 403 for a WebSocket upgrade from a page of another site (origin.h); nothing for the
+  // server's own page or a program.
+  std::optional<http::response<http::string_body>> foreign_page(const http::request<http::string_body>& request) {
+    auto field = request.find(http::field::origin);
+    std::string origin = field == request.end() ? "" : std::string(field->value());
+    auto host = request[http::field::host];
+    if (origin_admitted(field == request.end() ? nullptr : &origin, std::string_view(host.data(), host.size()), options_.allowed_origins))
+      return std::nullopt;
+    http::response<http::string_body> response{http::status::forbidden, request.version()};
+    response.set(http::field::server, "inbetween");
+    response.set(http::field::content_type, "text/plain; charset=utf-8");
+    response.keep_alive(false);
+    response.body() = fmt::format("the page at {} may not play here: this server's WebSocket is for its own page "
+                                  "(`inbetween serve --allow-origin URL` lets another in)\n",
+                                  origin);
+    response.prepare_payload();
+    return response;
   }
 
   awaitable<void> play(tcp::socket socket, http::request<http::string_body> request, std::string address) {

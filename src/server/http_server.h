@@ -3,6 +3,7 @@
 // WebSocket at /ws, on Boost.Beast over one asio thread; bots and hints run on a worker pool.
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "server/lobby.h"
 
@@ -15,6 +16,7 @@ struct ServeOptions {
   int max_connections = 10000;            // every connection at once, HTTP and WebSocket
   int max_connections_per_address = 64;
   std::size_t max_send_queue_bytes = 512 * 1024;  // queued for a client that does not read: then it is dropped
+  std::vector<std::string> allowed_origins;       // other pages that may open the WebSocket (origin.h), as allowed_origin() writes them
   LobbyOptions lobby;
 };
 
