@@ -137,6 +137,17 @@ TEST_F(ServeTest, MalformedFramesGetErrorRepliesAndTheServerKeepsServing) {
   EXPECT_EQ(status, 404);
 }
 
+TEST_F(ServeTest, ATextFrameThatIsNotUtf8ClosesThatConnectionWithCode1007) {
+  ServeProcess server(db());
+  WsClient bad(server.port());
+  bad.send_text("{\"type\":\"chat\",\"text\":\"\xff\xfe\"}");
+  EXPECT_ANY_THROW(bad.read());
+  EXPECT_EQ(bad.close_code(), 1007);  // RFC 6455 ("invalid frame payload data"); Beast checks every text frame
+  WsClient other(server.port());
+  other.send({{"type", "tables"}});
+  EXPECT_EQ(other.read()["type"], "tables");
+}
+
 TEST_F(ServeTest, OnlyTheServersOwnPageAProgramOrAnAllowedPageOpensTheWebSocket) {
   ServeProcess server(db(), {"--allow-origin", "https://Friends.example:8443/"});
   std::string own = "http://127.0.0.1:" + std::to_string(server.port());
@@ -156,6 +167,19 @@ TEST_F(ServeTest, OnlyTheServersOwnPageAProgramOrAnAllowedPageOpensTheWebSocket)
   auto refused = testing::run_inbetween({"serve", "--port", "0", "--db", db() + "2", "--allow-origin", "friends.example"});
   EXPECT_EQ(refused.status, 2);
   EXPECT_NE(refused.err.find("--allow-origin friends.example: an origin is http:// or https://"), std::string::npos) << refused.err;
+}
+
+TEST_F(ServeTest, EveryHttpAnswerKeepsThePageToItsOwnFilesAndOutOfFrames) {
+  ServeProcess server(db());
+  for (const char* target : {"/", "/app.js", "/tables/NOPE/log", "/../../etc/passwd"}) {
+    auto response = testing::http_response(server.port(), target);
+    EXPECT_EQ(response["Content-Security-Policy"],
+              "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+        << target;
+    EXPECT_EQ(response["X-Content-Type-Options"], "nosniff") << target;
+    EXPECT_EQ(response["X-Frame-Options"], "DENY") << target;
+    EXPECT_EQ(response["Referrer-Policy"], "no-referrer") << target;
+  }
 }
 
 TEST_F(ServeTest, KilledAtRandomMomentsTheServerLosesNothingItAcknowledged) {

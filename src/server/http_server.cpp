@@ -72,6 +72,18 @@ void allow_open_files(int wanted) {
   setrlimit(RLIMIT_NOFILE, &limit);
 }
 
+// What every HTTP answer says to the browser: the page runs only its own files (no inline script
+// or style, no plugin), in no other site's frame, sends no Referer (a join link holds the
+// table's code), and no file is read as another type than it is served as.
+template <class Response>
+void page_guards(Response& response) {
+  response.set("Content-Security-Policy",
+               "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set("X-Frame-Options", "DENY");
+  response.set("Referrer-Policy", "no-referrer");
+}
+
 class Server final : public Hooks {
  public:
   Server(const ServeOptions& options, Store& store)
@@ -243,6 +255,7 @@ class Server final : public Hooks {
     http::response<http::string_body> response{http::status::forbidden, request.version()};
     response.set(http::field::server, "inbetween");
     response.set(http::field::content_type, "text/plain; charset=utf-8");
+    page_guards(response);
     response.keep_alive(false);
     response.body() = fmt::format("the page at {} may not play here: this server's WebSocket is for its own page "
                                   "(`inbetween serve --allow-origin URL` lets another in)\n",
@@ -308,6 +321,7 @@ class Server final : public Hooks {
       response.result(status);
       response.set(http::field::content_type, type);
       response.set(http::field::cache_control, "no-store");
+      page_guards(response);
       response.body() = std::move(body);
       response.prepare_payload();
       return response;

@@ -101,6 +101,8 @@ class WsClient {
           [origin](beast::websocket::request_type& request) { request.set(beast::http::field::origin, origin); }));
     ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
   }
+  // The close code the server sent, once a read has failed because it closed the connection.
+  int close_code() const { return static_cast<int>(ws_.reason().code); }
   void send(const nlohmann::json& message) { ws_.write(asio::buffer(message.dump())); }
   void send_text(const std::string& text) { ws_.write(asio::buffer(text)); }
   nlohmann::json read() {
@@ -150,6 +152,21 @@ inline std::pair<int, std::string> upgrade(unsigned short port, const std::strin
   beast::http::response<beast::http::string_body> response;
   beast::http::read(stream, buffer, response);
   return {static_cast<int>(response.result_int()), response.body()};
+}
+
+// GET `target` from the server: the whole response, headers and all.
+inline beast::http::response<beast::http::string_body> http_response(unsigned short port, const std::string& target) {
+  asio::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(std::chrono::seconds(30));
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  beast::http::request<beast::http::empty_body> request{beast::http::verb::get, target, 11};
+  request.set(beast::http::field::host, "127.0.0.1");
+  beast::http::write(stream, request);
+  beast::flat_buffer buffer;
+  beast::http::response<beast::http::string_body> response;
+  beast::http::read(stream, buffer, response);
+  return response;
 }
 
 // GET `target` from the server; returns the status and body.

@@ -78,3 +78,23 @@ export function messages(page: Page): Record<string, any>[] {
 export function eventsOf(msgs: Record<string, any>[]): Record<string, any>[] {
   return msgs.filter((m) => m.type === 'table').flatMap((m) => m.events ?? []);
 }
+
+/** Adds a CSS rule to the page's own style sheet (app.css): the server's Content-Security-Policy
+ * allows no inline <style>, so a test's rule goes in through the CSSOM as the page's own would. */
+export async function addRule(page: Page, rule: string): Promise<void> {
+  await page.evaluate((css) => {
+    const sheet = [...document.styleSheets].find((s) => s.href?.endsWith('/app.css')) ?? document.styleSheets[0];
+    sheet.insertRule(css, sheet.cssRules.length);
+  }, rule);
+}
+
+/** Watches for Content-Security-Policy refusals from now on (call before `goto`); the function
+ * returned reads those the page has met. */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { cspRefused: string[] };
+    w.cspRefused = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.cspRefused.push(`${e.violatedDirective}: ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspRefused?: string[] }).cspRefused ?? []);
+}
