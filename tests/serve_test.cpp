@@ -10,6 +10,7 @@
 
 #include "server/verify.h"
 #include "support/lobby_client.h"
+#include "support/run_inbetween.h"
 #include "support/serve_process.h"
 #include "support/temp_folder.h"
 
@@ -20,6 +21,7 @@ using nlohmann::json;
 using testing::first_choice;
 using testing::http_get;
 using testing::ServeProcess;
+using testing::upgrade;
 using testing::WsClient;
 
 class ServeTest : public testing_support::TempFolderTest {
@@ -133,6 +135,51 @@ TEST_F(ServeTest, MalformedFramesGetErrorRepliesAndTheServerKeepsServing) {
   EXPECT_EQ(client.read()["type"], "tables");
   auto [status, body] = http_get(server.port(), "/../../etc/passwd");
   EXPECT_EQ(status, 404);
+}
+
+TEST_F(ServeTest, ATextFrameThatIsNotUtf8ClosesThatConnectionWithCode1007) {
+  ServeProcess server(db());
+  WsClient bad(server.port());
+  bad.send_text("{\"type\":\"chat\",\"text\":\"\xff\xfe\"}");
+  EXPECT_ANY_THROW(bad.read());
+  EXPECT_EQ(bad.close_code(), 1007);  // RFC 6455 ("invalid frame payload data"); Beast checks every text frame
+  WsClient other(server.port());
+  other.send({{"type", "tables"}});
+  EXPECT_EQ(other.read()["type"], "tables");
+}
+
+TEST_F(ServeTest, OnlyTheServersOwnPageAProgramOrAnAllowedPageOpensTheWebSocket) {
+  ServeProcess server(db(), {"--allow-origin", "https://Friends.example:8443/"});
+  std::string own = "http://127.0.0.1:" + std::to_string(server.port());
+  EXPECT_EQ(upgrade(server.port(), own).first, 101);
+  EXPECT_EQ(upgrade(server.port(), "https://friends.example:8443").first, 101);
+  for (const char* other : {"https://evil.example", "null", "http://127.0.0.1:1"}) {
+    auto [status, body] = upgrade(server.port(), other);
+    EXPECT_EQ(status, 403) << other;
+    EXPECT_NE(body.find("--allow-origin"), std::string::npos) << body;
+  }
+  // A page of the server's own origin plays, and so does a program, which sends no Origin.
+  WsClient page(server.port(), std::chrono::seconds(30), own), program(server.port());
+  for (WsClient* client : {&page, &program}) {
+    client->send({{"type", "tables"}});
+    EXPECT_EQ(client->read()["type"], "tables");
+  }
+  auto refused = testing::run_inbetween({"serve", "--port", "0", "--db", db() + "2", "--allow-origin", "friends.example"});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("--allow-origin friends.example: an origin is http:// or https://"), std::string::npos) << refused.err;
+}
+
+TEST_F(ServeTest, EveryHttpAnswerKeepsThePageToItsOwnFilesAndOutOfFrames) {
+  ServeProcess server(db());
+  for (const char* target : {"/", "/app.js", "/tables/NOPE/log", "/../../etc/passwd"}) {
+    auto response = testing::http_response(server.port(), target);
+    EXPECT_EQ(response["Content-Security-Policy"],
+              "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+        << target;
+    EXPECT_EQ(response["X-Content-Type-Options"], "nosniff") << target;
+    EXPECT_EQ(response["X-Frame-Options"], "DENY") << target;
+    EXPECT_EQ(response["Referrer-Policy"], "no-referrer") << target;
+  }
 }
 
 TEST_F(ServeTest, KilledAtRandomMomentsTheServerLosesNothingItAcknowledged) {

@@ -10,6 +10,7 @@
 #include "server/lobby.h"
 #include "server/verify.h"
 #include "families/three/solver.h"
+#include "cards/shoe.h"
 #include "support/server_fixture.h"
 
 namespace inbetween {
@@ -17,11 +18,11 @@ namespace {
 
 using nlohmann::json;
 using server::ConnId;
-using testing::ask;
 using testing::FakeHooks;
 using testing::Seat;
+using testing::ServerTest;
 
-TEST_F(ServerTest, CreatingATableSeatsTheCreatorAndPublishesTheCommitmentButNotTheSeed) {
+TEST_F(ServerTest, CreatingATableSeatsTheCreatorAndPublishesNeitherTheSeedNorYetTheCommitment) {
   Seat ann = create("hoyle", 3);
   EXPECT_EQ(ann.seat, 0);
   EXPECT_EQ(ann.token.size(), 32u);
@@ -29,10 +30,15 @@ TEST_F(ServerTest, CreatingATableSeatsTheCreatorAndPublishesTheCommitmentButNotT
   EXPECT_EQ(table["status"], "waiting");
   EXPECT_EQ(table["family"], "pot");
   EXPECT_EQ(table["you"], 0);
-  EXPECT_TRUE(std::regex_match(table["commit"].get<std::string>(), std::regex("[0-9a-f]{64}")));
+  // The commitment covers the players: it is made once every seat is filled (EveryFamily below).
+  EXPECT_TRUE(table["commit"].is_null());
   EXPECT_TRUE(table["seed"].is_null());
   EXPECT_EQ(table["seats"][0]["name"], "Ann");
   EXPECT_TRUE(table["seats"][1]["name"].is_null());
+  command(ann, "bot", {{"kind", "sensible"}});
+  command(ann, "bot", {{"kind", "sensible"}});
+  EXPECT_TRUE(std::regex_match(table_of(ann)["commit"].get<std::string>(), std::regex("[0-9a-f]{64}")));
+  EXPECT_TRUE(table_of(ann)["seed"].is_null());
   json presets = ask(connect(), {{"type", "presets"}});
   ASSERT_FALSE(presets["presets"].empty());
   for (const auto& p : presets["presets"]) {
@@ -41,7 +47,7 @@ TEST_F(ServerTest, CreatingATableSeatsTheCreatorAndPublishesTheCommitmentButNotT
   }
   json tables = ask(connect(), {{"type", "tables"}});
   ASSERT_EQ(tables["tables"].size(), 1u);
-  EXPECT_EQ(tables["tables"][0]["filled"], 1);
+  EXPECT_EQ(tables["tables"][0]["filled"], 3);
 }
 
 TEST_F(ServerTest, OnlyTheCreatorAddsBotsAndStartsAndOnlyATokenActsForItsSeat) {
@@ -73,7 +79,8 @@ TEST_F(ServerTest, OnlyTheCreatorAddsBotsAndStartsAndOnlyATokenActsForItsSeat) {
 
 TEST_F(ServerTest, MalformedMessagesGetAnErrorReplyAndChangeNothing) {
   Seat ann = create("hoyle", 2);
-  json before = table_of(ann);
+  command(ann, "bot", {{"kind", "sensible"}});
+  json before = lobby_->room(ann.table)->snapshot(0);
   for (std::string bad : std::vector<std::string>{"not json", "[1,2]", "{}", R"({"type":5})", R"({"type":"fly"})", R"({"type":"join"})",
                           R"({"type":"join","table":"ZZZZZ","name":"x"})", R"({"type":"create","name":"x","rules":"../../etc/passwd"})",
                           R"({"type":"create","name":"x","rules":"hoyle","seats":99})", R"({"type":"chat","table":"ZZ","text":"hi"})",
@@ -87,8 +94,7 @@ TEST_F(ServerTest, MalformedMessagesGetAnErrorReplyAndChangeNothing) {
   lobby_->receive(ann.conn, std::string(70 * 1024, ' '));
   EXPECT_EQ(hooks_->inbox[ann.conn].back()["code"], "too_big");
   EXPECT_EQ(lobby_->tables(), 1u);
-  command(ann, "bot", {{"kind", "sensible"}});
-  EXPECT_EQ(table_of(ann)["commit"], before["commit"]);
+  EXPECT_EQ(lobby_->room(ann.table)->snapshot(0), before);
 }
 
 TEST_F(ServerTest, RulesComeAsAPresetNameOrTextNeverAsAPathOnTheServer) {
@@ -163,13 +169,26 @@ TEST_P(EveryFamily, WholeGamesWithPeopleAndBotsShowNoCardBeforeItIsDealtAndNoSee
       EXPECT_EQ(m.dump().find("\"shoe_order\""), std::string::npos);
     }
   }
-  // The seed, revealed at the end, matches the commitment published at the start.
-  std::uint64_t seed = std::stoull(last["seed"].get<std::string>());
-  EXPECT_EQ(server::commitment(ann.table, 1, seed), last["commit"]);
-  EXPECT_EQ(hooks_->of_type(ann.conn, "table").front()["commit"], last["commit"]);
+  // The seed, revealed at the end, is the log's, and the log's rules, knobs, players and seed
+  // hash to the commitment: published once every seat was filled, before the first card, and
+  // the same in every message after.
+  auto lines = lobby_->room(ann.table)->export_log(1);
+  EXPECT_EQ(std::stoull(last["seed"].get<std::string>()), lines[0]["seed"].get<std::uint64_t>());
+  EXPECT_EQ(server::commitment(server::commit_parts(ann.table, 1, lines[0]), cards::kDealingVersion), last["commit"]);
+  bool committed_before_the_deal = false;
+  for (const auto& m : hooks_->of_type(ann.conn, "table")) {
+    bool full = std::none_of(m["seats"].begin(), m["seats"].end(), [](const json& s) { return s["name"].is_null(); });
+    if (!full) {
+      EXPECT_TRUE(m["commit"].is_null()) << m.dump();
+      continue;
+    }
+    EXPECT_EQ(m["commit"], last["commit"]);
+    committed_before_the_deal = committed_before_the_deal || m["status"] == "waiting";
+  }
+  EXPECT_TRUE(committed_before_the_deal);
   // The exported log verifies, and a replay steps through every move.
   std::ostringstream log;
-  for (const auto& line : lobby_->room(ann.table)->export_log(1)) log << line.dump() << "\n";
+  for (const auto& line : lines) log << line.dump() << "\n";
   std::istringstream in(log.str());
   auto report = server::verify_log(in, "log");
   EXPECT_TRUE(report.ok) << report.text;

@@ -11,6 +11,11 @@
 namespace inbetween {
 namespace {
 
+using nlohmann::json;
+using server::ConnId;
+using testing::Seat;
+using testing::ServerTest;
+
 class ServerWorkTest : public ServerTest {
  protected:
   // A table of `rules` whose first game Ann played to its end against a random bot.
@@ -129,12 +134,6 @@ TEST_F(ServerWorkTest, AFinishedGameIsReadAsStoredForItsLogAndCheck) {
   ASSERT_EQ(table_of(waiting)["status"], "playing");
   EXPECT_EQ(code_of(waiting.table, 0), "not_over");
 }
-
-}  // namespace
-}  // namespace inbetween
-
-namespace inbetween {
-namespace {
 
 // A connection that sits down, watches or resumes gets the latest events only (a game of
 // thousands would not fit one message) and asks for older ones page by page; the rules' title

@@ -66,6 +66,24 @@ TEST_P(StoreContract, ATableComesBackAsItWasWritten) {
   EXPECT_EQ(store->load_table("AAAA")->games[1].seed, 18446744073709551615ull);
 }
 
+TEST_P(StoreContract, APrivateTableAndAGamesCommitmentComeBack) {
+  auto store = open();
+  StoredTable hidden = table("PRIV");
+  hidden.private_table = true;
+  hidden.games[0].commit = "";
+  hidden.games[0].commitment_version = 2;
+  store->add_table(hidden);
+  store->add_table(table("OPEN"));
+  store->commit_game("PRIV", 1, "c-after-the-seats");
+  auto t = store->load_table("PRIV");
+  ASSERT_TRUE(t);
+  EXPECT_TRUE(t->private_table);
+  EXPECT_EQ(t->games[0].commit, "c-after-the-seats");
+  EXPECT_EQ(t->games[0].commitment_version, 2);
+  EXPECT_FALSE(store->load_table("OPEN")->private_table);
+  EXPECT_EQ(store->load_table("OPEN")->games[0].commitment_version, 1);
+}
+
 TEST_P(StoreContract, AMoveIsStoredOnceAtItsPlace) {
   auto store = open();
   store->add_table(table("BBBB"));
@@ -139,6 +157,33 @@ INSERT INTO games VALUES('OLD1', 1, '5', 'c', '', '');
   EXPECT_EQ(db.execAndGet("PRAGMA user_version").getInt(), server::SqliteStore::kSchemaVersion);
 }
 
+TEST_F(SqliteSchema, AVersion2FileKeepsItsTablesPublicAndItsGamesOnTheFirstCommitment) {
+  auto path = (dir_ / "v2.db").string();
+  {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(R"(
+CREATE TABLE tables(code TEXT PRIMARY KEY, created INTEGER NOT NULL, rules TEXT NOT NULL, rules_text TEXT NOT NULL,
+  sets TEXT NOT NULL, seats INTEGER NOT NULL, timeout INTEGER NOT NULL);
+CREATE TABLE seats(code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL, token_hash TEXT NOT NULL,
+  PRIMARY KEY(code, seat));
+CREATE TABLE games(code TEXT NOT NULL, game INTEGER NOT NULL, seed TEXT NOT NULL, commit_hash TEXT NOT NULL,
+  new_request TEXT NOT NULL, opening TEXT NOT NULL, over INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(code, game));
+CREATE TABLE moves(code TEXT NOT NULL, game INTEGER NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY(code, game, n));
+INSERT INTO tables VALUES('OLD2', 0, 'hoyle', '', '{}', 2, 60);
+INSERT INTO games VALUES('OLD2', 1, '5', 'v1commit', '', '', 0);
+PRAGMA user_version = 2;
+)");
+  }
+  server::SqliteStore store(path);
+  auto t = store.load_table("OLD2");
+  ASSERT_TRUE(t);
+  EXPECT_FALSE(t->private_table);
+  EXPECT_EQ(t->games[0].commitment_version, 1);
+  EXPECT_EQ(t->games[0].commit, "v1commit");
+  SQLite::Database db(path);
+  EXPECT_EQ(db.execAndGet("PRAGMA user_version").getInt(), 3);
+}
+
 TEST_F(SqliteSchema, AFileFromANewerServerIsRefusedUntouched) {
   auto path = (dir_ / "new.db").string();
   {
@@ -163,6 +208,7 @@ class FlakyStore final : public server::Store {
   void add_table(const StoredTable& t) override { inner_->add_table(t); }
   void put_seat(const std::string& c, const StoredSeat& s) override { inner_->put_seat(c, s); }
   void add_game(const std::string& c, const StoredGame& g) override { inner_->add_game(c, g); }
+  void commit_game(const std::string& c, int g, const std::string& commit) override { inner_->commit_game(c, g, commit); }
   void start_game(const std::string& c, int g, const std::string& r, const std::string& o) override { inner_->start_game(c, g, r, o); }
   void add_move(const std::string& c, int g, std::size_t n, const std::string& line) override {
     if (failing) throw server::StoreError("the disk is full");

@@ -92,6 +92,7 @@ struct ServeCommandOptions {
   int max_connections_per_address = 64;
   double messages_per_second = 20;  // per connection; bursts of three times as many
   int solver_mb = 256;              // the ThreeBeTween solver's table for hints and the optimal bot
+  std::vector<std::string> allow_origins;  // other pages (http(s)://host[:port]) that may open the WebSocket
 };
 int run_serve(const ServeCommandOptions& options, std::ostream& out);
 // `inbetween verify FILE`: a finished game's log against its commitment; 0 OK, 1 mismatch.

@@ -202,6 +202,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.1, 1e9))->capture_default_str();
   serve_cmd->add_option("--solver-mb", serve.solver_mb, "memory the ThreeBeTween solver may use for one rules' table (hints, optimal bot)")
       ->check(CLI::Range(1, 1 << 20))->capture_default_str();
+  serve_cmd->add_option("--allow-origin", serve.allow_origins,
+                        "another page (http(s)://host[:port]) that may open the WebSocket; repeat for more (the server's own page always may)");
 
   std::string verify_file;
   auto* verify_cmd = app.add_subcommand("verify", "check a finished game's log from `serve` against its fairness commitment");

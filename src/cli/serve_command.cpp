@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "rules/rule_files.h"
 #include "server/http_server.h"
+#include "server/origin.h"
 #include "server/verify.h"
 #include "families/three/solver.h"
 
@@ -22,6 +23,13 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.web_dir = options.web.empty() ? (rules::data_dir() / "web" / "dist").string() : options.web;
   serve.max_connections = options.max_connections;
   serve.max_connections_per_address = options.max_connections_per_address;
+  for (const auto& url : options.allow_origins) {
+    try {
+      serve.allowed_origins.push_back(server::allowed_origin(url));
+    } catch (const std::invalid_argument& e) {
+      throw CommandLineError(e.what());
+    }
+  }
   serve.lobby.bot_delay = std::chrono::milliseconds(options.bot_delay_ms);
   serve.lobby.max_tables = options.max_tables;
   serve.lobby.messages_per_second = options.messages_per_second;

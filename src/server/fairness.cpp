@@ -40,8 +40,43 @@ std::string sha256_hex(std::string_view text) {
   return hex(digest.data(), length);
 }
 
-std::string commitment(std::string_view table, int game, std::uint64_t seed) {
+std::string seed_commitment(std::string_view table, int game, std::uint64_t seed) {
   return sha256_hex(fmt::format("{}:{}:{}", table, game, seed));
+}
+
+nlohmann::json CommitParts::to_json() const { return {{"players", players}, {"rules", rules}, {"seed", seed}, {"set", set}}; }
+
+CommitParts commit_parts(std::string_view table, int game, const nlohmann::json& request) {
+  using nlohmann::json;
+  auto field = [&](const char* key) -> const json& {
+    auto it = request.find(key);
+    if (it == request.end()) throw std::invalid_argument(fmt::format("it has no \"{}\"", key));
+    return *it;
+  };
+  // dump()'s replacement of invalid UTF-8 keeps a hostile log from throwing here; the text the
+  // server hashes is always valid UTF-8.
+  auto hash = [](const json& value) { return sha256_hex(value.dump(-1, ' ', false, json::error_handler_t::replace)); };
+  bool text = request.contains("rules_text");
+  if (text == request.contains("rules")) throw std::invalid_argument("it names its rules by \"rules\" or \"rules_text\", not both or neither");
+  const json& rules = field(text ? "rules_text" : "rules");
+  const json& seed = field("seed");
+  if (!rules.is_string()) throw std::invalid_argument("its rules are not a string");
+  if (!field("set").is_object()) throw std::invalid_argument("its \"set\" is not an object");
+  if (!field("players").is_array()) throw std::invalid_argument("its \"players\" are not a list");
+  if (!seed.is_number_unsigned()) throw std::invalid_argument("its \"seed\" is not a whole number");
+  CommitParts parts;
+  parts.rules = hash(json{{text ? "rules_text" : "rules", rules}});
+  parts.set = hash(request["set"]);
+  parts.players = hash(request["players"]);
+  parts.seed = seed_commitment(table, game, seed.get<std::uint64_t>());
+  return parts;
+}
+
+std::string commitment(const CommitParts& parts, int dealing) {
+  nlohmann::json whole = parts.to_json();
+  whole["commitment"] = kCommitmentVersion;
+  whole["dealing"] = dealing;
+  return sha256_hex(whole.dump());
 }
 
 std::string new_token() {

@@ -21,6 +21,7 @@
 #include <boost/beast.hpp>
 #include <fmt/format.h>
 
+#include "server/origin.h"
 #include "server/verify.h"
 
 namespace inbetween::server {
@@ -84,6 +85,18 @@ void yield_to_play() {
 }
 
 unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+// What every HTTP answer says to the browser: the page runs only its own files (no inline script
+// or style, no plugin), in no other site's frame, sends no Referer (a join link holds the
+// table's code), and no file is read as another type than it is served as.
+template <class Response>
+void page_guards(Response& response) {
+  response.set("Content-Security-Policy",
+               "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set("X-Frame-Options", "DENY");
+  response.set("Referrer-Policy", "no-referrer");
+}
 
 class Server final : public Hooks {
  public:
@@ -235,6 +248,10 @@ class Server final : public Hooks {
       if (ec) co_return;
       auto request = parser.release();
       if (websocket::is_upgrade(request) && request.target() == "/ws") {
+        if (auto refusal = foreign_page(request)) {
+          co_await http::async_write(stream, *refusal, asio::redirect_error(use_awaitable, ec));
+          co_return;
+        }
         stream.expires_never();
         co_await play(stream.release_socket(), std::move(request), address);
         co_return;
@@ -248,6 +265,26 @@ class Server final : public Hooks {
       co_await http::async_write(stream, response, asio::redirect_error(use_awaitable, ec));
       if (ec || !keep) co_return;
     }
+  }
+
+  // A 403 for a WebSocket upgrade from a page of another site (origin.h); nothing for the
+  // server's own page or a program.
+  std::optional<http::response<http::string_body>> foreign_page(const http::request<http::string_body>& request) {
+    auto field = request.find(http::field::origin);
+    std::string origin = field == request.end() ? "" : std::string(field->value());
+    auto host = request[http::field::host];
+    if (origin_admitted(field == request.end() ? nullptr : &origin, std::string_view(host.data(), host.size()), options_.allowed_origins))
+      return std::nullopt;
+    http::response<http::string_body> response{http::status::forbidden, request.version()};
+    response.set(http::field::server, "inbetween");
+    response.set(http::field::content_type, "text/plain; charset=utf-8");
+    page_guards(response);
+    response.keep_alive(false);
+    response.body() = fmt::format("the page at {} may not play here: this server's WebSocket is for its own page "
+                                  "(`inbetween serve --allow-origin URL` lets another in)\n",
+                                  origin);
+    response.prepare_payload();
+    return response;
   }
 
   awaitable<void> play(tcp::socket socket, http::request<http::string_body> request, std::string address) {
@@ -307,6 +344,7 @@ class Server final : public Hooks {
     response.keep_alive(request.keep_alive());
     response.set(http::field::content_type, type);
     response.set(http::field::cache_control, "no-store");
+    page_guards(response);
     response.body() = std::move(body);
     response.prepare_payload();
     return response;

@@ -4,6 +4,7 @@
 // hints, replays and log checks on the heavy workers (Lane, server/hooks.h).
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "server/lobby.h"
 
@@ -16,6 +17,7 @@ struct ServeOptions {
   int max_connections = 10000;            // every connection at once, HTTP and WebSocket
   int max_connections_per_address = 64;
   std::size_t max_send_queue_bytes = 512 * 1024;  // queued for a client that does not read: then it is dropped
+  std::vector<std::string> allowed_origins;       // other pages that may open the WebSocket (origin.h), as allowed_origin() writes them
   LobbyOptions lobby;
 };
 

@@ -9,10 +9,14 @@
 #include "games/registry.h"
 #include "rules/rule_files.h"
 #include "server/fairness.h"
+#include "server/typed_text.h"
 #include "families/three/solver.h"
 
 namespace inbetween::server {
 namespace {
+// A name as typed may be longer than the engine's 40 bytes: NFKC and trimming can shorten it.
+constexpr std::size_t kMaxTypedNameBytes = 4 * games::kMaxNameBytes;
+
 // A string field of a client message: present, a string, at most `max` bytes.
 std::string text_field(const json& message, const char* key, std::size_t max) {
   auto it = message.find(key);
@@ -182,8 +186,9 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
   if (type == "presets") return send(conn, with_id(presets_reply()));
   if (type == "tables") {
     json tables = json::array();
+    // A private table is found by its code (a link) only.
     for (const auto& [code, room] : rooms_)
-      if (room->status() != TableStatus::over) tables.push_back(room->summary(watchers(code)));
+      if (room->status() != TableStatus::over && !room->is_private()) tables.push_back(room->summary(watchers(code)));
     return send(conn, with_id({{"type", "tables"}, {"tables", tables}}));
   }
   if (type == "create") return create(conn, c, message);
@@ -296,8 +301,10 @@ int Lobby::seat_of(Room& room, const json& message) const {
 void Lobby::create(ConnId conn, Connection& c, const json& message) {
   if (static_cast<int>(rooms_.size()) >= options_.max_tables)
     throw Refused("too_many_tables", fmt::format("the server holds {} tables, its most", options_.max_tables));
-  std::string name = text_field(message, "name", games::kMaxNameBytes);
+  std::string name = text_field(message, "name", kMaxTypedNameBytes);
   TableSpec spec;
+  if (message.contains("rules_text") && message.contains("rules"))
+    throw Refused("bad_request", "give \"rules\" (a preset) or \"rules_text\", not both");
   if (message.contains("rules_text"))
     spec.rules_text = text_field(message, "rules_text", rules::kMaxRuleTextBytes);
   else
@@ -305,14 +312,12 @@ void Lobby::create(ConnId conn, Connection& c, const json& message) {
   if (auto it = message.find("set"); it != message.end()) spec.sets = *it;
   spec.seats = int_field(message, "seats", 2, 1, games::kMaxSeats);
   spec.timeout_seconds = int_field(message, "timeout", 60, 1, 3600);
-  // Check the name before the table exists, so a bad name leaves no empty table behind.
-  games::Setup one;
-  one.players = {name};
-  try {
-    games::check_setup(one, 1, 1);
-  } catch (const games::SetupError& e) {
-    throw Refused("bad_name", e.what());
+  if (auto it = message.find("private"); it != message.end()) {
+    if (!it->is_boolean()) throw Refused("bad_message", "\"private\" must be true or false");
+    spec.private_table = it->get<bool>();
   }
+  // Check the name before the table exists, so a bad name leaves no empty table behind.
+  seat_name(name, {});
   std::string code;
   do code = new_table_code();
   while (rooms_.count(code) || store_.has_table(code));
@@ -334,7 +339,7 @@ void Lobby::take_seat(ConnId conn, Connection& c, Room& room, int seat, const st
 
 void Lobby::join(ConnId conn, Connection& c, const json& message) {
   Room& room = room_named(message);
-  auto [seat, token] = room.seat_person(text_field(message, "name", games::kMaxNameBytes));
+  auto [seat, token] = room.seat_person(text_field(message, "name", kMaxTypedNameBytes));
   take_seat(conn, c, room, seat, token, message);
 }
 
@@ -497,9 +502,9 @@ void Lobby::chat(ConnId conn, Connection& c, const json& message) {
     from = room.seats()[static_cast<std::size_t>(seat_of(room, message))].name;
   else if (c.table != room.code())
     throw Refused("bad_message", "watch or sit at the table to chat there");
-  std::string text = text_field(message, "text", options_.max_chat_chars * 4);
-  // Characters, not bytes: count the UTF-8 lead bytes.
-  std::size_t chars = std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; });
+  // What would turn text around, hide it or reach a terminal is taken out before it is counted.
+  std::string text = chat_line(text_field(message, "text", options_.max_chat_chars * 4));
+  std::size_t chars = characters(text);
   if (chars == 0 || chars > options_.max_chat_chars)
     throw Refused("bad_message", fmt::format("a chat line is 1 to {} characters", options_.max_chat_chars));
   tell_table(room, {{"type", "chat"}, {"table", room.code()}, {"from", from}, {"text", text}});

@@ -4,10 +4,12 @@
 
 #include <fmt/format.h>
 
+#include "cards/shoe.h"
 #include "games/game.h"
 #include "games/registry.h"
 #include "families/card_table/codec.h"
 #include "server/fairness.h"
+#include "server/typed_text.h"
 
 namespace inbetween::server {
 namespace {
@@ -60,8 +62,7 @@ Room::Room(std::string code, TableSpec spec, Store& store)
     throw Refused("bad_setup", fmt::format("these rules seat {} to {} players, not {}", info_.min_players, info_.max_players, spec_.seats));
   if (spec_.timeout_seconds < 1 || spec_.timeout_seconds > 3600)
     throw Refused("bad_message", "\"timeout\" is 1 to 3600 seconds");
-  games_.push_back({1, draw_seed(), {}, {}, {}, {}});
-  games_.back().commit = commitment(code_, 1, games_.back().seed);
+  games_.push_back({1, draw_seed(), {}, {}, {}, {}, false, kCommitmentVersion});
   // A trial deal with the seats filled finds what the knobs alone do not (a deck too small...).
   json trial = new_request();
   trial["players"] = json::array();
@@ -73,12 +74,13 @@ Room::Room(std::string code, TableSpec spec, Store& store)
     throw Refused(e.code, e.what());
   }
   seats_.resize(static_cast<std::size_t>(spec_.seats));
-  StoredTable stored{code_, spec_.rules, spec_.rules_text, spec_.sets.dump(), spec_.seats, spec_.timeout_seconds, {}, games_};
+  StoredTable stored{code_, spec_.rules, spec_.rules_text, spec_.sets.dump(), spec_.seats, spec_.timeout_seconds, {}, games_, spec_.private_table};
   store_->add_table(stored);
 }
 
 Room::Room(const StoredTable& stored, Store& store)
-    : code_(stored.code), spec_{stored.rules, stored.rules_text, json::parse(stored.sets), stored.seats, stored.timeout_seconds},
+    : code_(stored.code),
+      spec_{stored.rules, stored.rules_text, json::parse(stored.sets), stored.seats, stored.timeout_seconds, stored.private_table},
       info_(rules_info(spec_)), store_(&store), games_(stored.games) {
   seats_.resize(static_cast<std::size_t>(spec_.seats));
   for (const auto& s : stored.seated) {
@@ -88,6 +90,7 @@ Room::Room(const StoredTable& stored, Store& store)
     seat.bot = s.bot;
     seat.token_hash = s.token_hash;
   }
+  seal_commitment();  // the last seat was stored and the server stopped before its commitment was
   const StoredGame& last = games_.back();
   if (last.new_request.empty()) return;
   session_ = replay_stored(last, &events_);
@@ -134,25 +137,19 @@ void Room::store_seat(int seat) {
   store_->put_seat(code_, {seat, s.name, s.bot, s.token_hash});
 }
 
-std::pair<int, std::string> Room::seat_person(const std::string& name) {
+std::pair<int, std::string> Room::seat_person(const std::string& typed_name) {
   if (status() != TableStatus::waiting) throw Refused("not_waiting", "the game has started; watch it, or join the next table");
-  games::Setup names;
-  for (const auto& s : seats_)
-    if (!s.name.empty()) names.players.push_back(s.name);
-  names.players.push_back(name);
-  try {
-    games::check_setup(names, 1, games::kMaxSeats);
-  } catch (const games::SetupError& e) {
-    throw Refused("bad_name", e.what());
-  }
-  for (std::size_t i = 0; i < seats_.size(); ++i) {
-    if (!seats_[i].name.empty()) continue;
-    std::string token = new_token();
-    seats_[i] = SeatState{name, "", sha256_hex(token), 0, false, 0};
-    store_seat(static_cast<int>(i));
-    return {static_cast<int>(i), token};
-  }
-  throw Refused("table_full", "every seat at this table is taken; watch instead");
+  auto free = std::find_if(seats_.begin(), seats_.end(), [](const SeatState& s) { return s.name.empty(); });
+  if (free == seats_.end()) throw Refused("table_full", "every seat at this table is taken; watch instead");
+  std::vector<std::string> names;
+  for (const auto& s : seats_) names.push_back(s.name);
+  std::string name = seat_name(typed_name, names);
+  std::string token = new_token();
+  *free = SeatState{name, "", sha256_hex(token), 0, false, 0};
+  int seat = static_cast<int>(free - seats_.begin());
+  store_seat(seat);
+  seal_commitment();
+  return {seat, token};
 }
 
 int Room::seat_bot(const std::string& kind) {
@@ -169,6 +166,7 @@ int Room::seat_bot(const std::string& kind) {
       if (taken) continue;
       seats_[i] = SeatState{name, kind, "", 0, false, 0};
       store_seat(static_cast<int>(i));
+      seal_commitment();
       return static_cast<int>(i);
     }
   }
@@ -185,6 +183,13 @@ json Room::new_request() const {
   for (const auto& s : seats_) request["players"].push_back(s.name);
   request["seed"] = games_.back().seed;
   return request;
+}
+
+void Room::seal_commitment() {
+  StoredGame& game = games_.back();
+  if (!game.commit.empty() || filled() < spec_.seats) return;
+  game.commit = commitment(commit_parts(code_, game.game, new_request()), cards::kDealingVersion);
+  store_->commit_game(code_, game.game, game.commit);
 }
 
 void Room::start() {
@@ -211,10 +216,16 @@ void Room::again() {
 }
 
 void Room::new_game(int number) {
-  StoredGame game{number, draw_seed(), {}, {}, {}, {}};
-  game.commit = commitment(code_, number, game.seed);
-  store_->add_game(code_, game);
+  StoredGame game{number, draw_seed(), {}, {}, {}, {}, false, kCommitmentVersion};
   games_.push_back(std::move(game));
+  // The seats are those of the game before, all filled: the commitment is made at once.
+  games_.back().commit = commitment(commit_parts(code_, number, new_request()), cards::kDealingVersion);
+  try {
+    store_->add_game(code_, games_.back());
+  } catch (const StoreError&) {
+    games_.pop_back();
+    throw;
+  }
   session_.reset();
   events_ = json::array();
 }
@@ -308,7 +319,7 @@ json Room::snapshot(games::Seat seat) const {
               {"family", info.family}, {"title", info.title}, {"status", status_name(status())},
               {"game", game_number()}, {"creator", kCreatorSeat},        {"timeout", spec_.timeout_seconds},
               {"set", spec_.sets},
-              {"seats", seats},       {"commit", games_.back().commit},
+              {"seats", seats},       {"commit", games_.back().commit.empty() ? json() : json(games_.back().commit)},
               {"seed", nullptr},       {"state", nullptr},     {"to_act", nullptr},
               {"event_count", events_.size()}, {"moves", moves()}};
   if (session_) {
@@ -349,6 +360,9 @@ std::vector<json> log_lines(const std::string& code, const StoredGame& g) {
   first["table"] = code;
   first["game"] = g.game;
   first["commit"] = g.commit;
+  first["commitment_version"] = g.commitment_version;
+  // The parts let `verify` name what an edit changed (the knobs, a name...).
+  if (g.commitment_version >= 2) first["commit_parts"] = commit_parts(code, g.game, first).to_json();
   first["events"] = parse_stored(g.opening);
   lines.push_back(std::move(first));
   for (const auto& m : g.moves) lines.push_back(json::parse(m));

@@ -11,17 +11,12 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/session.h"
+#include "server/refused.h"
 #include "server/store.h"
 
 namespace inbetween::server {
 
 using json = nlohmann::json;
-
-// A request the table refuses: a stable code and a sentence for the person.
-struct Refused : std::runtime_error {
-  Refused(std::string why_code, const std::string& message) : std::runtime_error(message), code(std::move(why_code)) {}
-  std::string code;
-};
 
 // Where a table is: filling its seats, playing, or over (until `again`).
 enum class TableStatus { waiting, playing, over };
@@ -44,6 +39,7 @@ struct TableSpec {
   json sets = json::object();
   int seats = 2;
   int timeout_seconds = 60;
+  bool private_table = false;  // not listed by `tables`: joined by its code (a link) only
 };
 
 // The creator's seat: the creator sits down as the table is created, before anyone can join.
@@ -78,12 +74,14 @@ class Room {
   const std::vector<SeatState>& seats() const { return seats_; }
   std::vector<SeatState>& seats() { return seats_; }
   int timeout_seconds() const { return spec_.timeout_seconds; }
+  bool is_private() const { return spec_.private_table; }
   int filled() const;
   // The seat whose token this is, if any.
   std::optional<int> seat_of_token(const std::string& token) const;
 
-  // Seats a person in the first free seat; returns the seat and its new token.
-  std::pair<int, std::string> seat_person(const std::string& name);
+  // Seats a person in the first free seat under their name as typed, normalised and checked
+  // against the table's other names (typed_text.h: `bad_name`); returns the seat and its new token.
+  std::pair<int, std::string> seat_person(const std::string& typed_name);
   // Seats a bot of `kind` in the first free seat (waiting only).
   int seat_bot(const std::string& kind);
   // Deals the game (every seat filled, waiting only).
@@ -129,6 +127,9 @@ class Room {
 
  private:
   json new_request() const;
+  // Makes and stores the last game's commitment once every seat is filled (its players are known
+  // then); a game that has one keeps it.
+  void seal_commitment();
   // Stores the move just played (its events from event `from` on) and records it; a store that
   // fails takes the table back to the moves it holds, and the error goes on.
   json commit(std::size_t from);

@@ -28,7 +28,8 @@ void insert_seat(SQLite::Database& db, const std::string& code, const StoredSeat
 }
 
 void insert_game(SQLite::Database& db, const std::string& code, const StoredGame& g) {
-  SQLite::Statement q(db, "INSERT INTO games(code, game, seed, commit_hash, new_request, opening, over) VALUES(?, ?, ?, ?, ?, ?, ?)");
+  SQLite::Statement q(db, "INSERT INTO games(code, game, seed, commit_hash, new_request, opening, over, commitment) "
+                          "VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
   q.bind(1, code);
   q.bind(2, g.game);
   q.bind(3, std::to_string(g.seed));  // as text: SQLite's integers are signed 64-bit
@@ -36,6 +37,7 @@ void insert_game(SQLite::Database& db, const std::string& code, const StoredGame
   q.bind(5, g.new_request);
   q.bind(6, g.opening);
   q.bind(7, g.over ? 1 : 0);
+  q.bind(8, g.commitment_version);
   q.exec();
 }
 
@@ -77,6 +79,12 @@ void SqliteStore::migrate(const std::string& path) {
   // Version 2: a game that is over says so, so a restart replays only the tables still in play.
   // Games already stored count as in play until a replay at start finds them over.
   if (version < 2) db_->exec("ALTER TABLE games ADD COLUMN over INTEGER NOT NULL DEFAULT 0");
+  // Version 3: private tables (not listed), and the commitment scheme of each game: the games
+  // stored before it were committed by version 1 (the seed only), and are checked that way.
+  if (version < 3) {
+    db_->exec("ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0");
+    db_->exec("ALTER TABLE games ADD COLUMN commitment INTEGER NOT NULL DEFAULT 1");
+  }
   db_->exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
   tx.commit();
 }
@@ -84,13 +92,15 @@ void SqliteStore::migrate(const std::string& path) {
 void SqliteStore::add_table(const StoredTable& t) {
   writing("a table", [&] {
     SQLite::Transaction tx(*db_);
-    SQLite::Statement q(*db_, "INSERT INTO tables VALUES(?, (SELECT COUNT(*) FROM tables), ?, ?, ?, ?, ?)");
+    SQLite::Statement q(*db_, "INSERT INTO tables(code, created, rules, rules_text, sets, seats, timeout, private) "
+                              "VALUES(?, (SELECT COUNT(*) FROM tables), ?, ?, ?, ?, ?, ?)");
     q.bind(1, t.code);
     q.bind(2, t.rules);
     q.bind(3, t.rules_text);
     q.bind(4, t.sets);
     q.bind(5, t.seats);
     q.bind(6, t.timeout_seconds);
+    q.bind(7, t.private_table ? 1 : 0);
     q.exec();
     for (const auto& s : t.seated) insert_seat(*db_, t.code, s);
     for (const auto& g : t.games) insert_game(*db_, t.code, g);
@@ -104,6 +114,16 @@ void SqliteStore::put_seat(const std::string& code, const StoredSeat& s) {
 
 void SqliteStore::add_game(const std::string& code, const StoredGame& g) {
   writing("a game", [&] { insert_game(*db_, code, g); });
+}
+
+void SqliteStore::commit_game(const std::string& code, int game, const std::string& commit) {
+  writing("a game's commitment", [&] {
+    SQLite::Statement q(*db_, "UPDATE games SET commit_hash = ? WHERE code = ? AND game = ?");
+    q.bind(1, commit);
+    q.bind(2, code);
+    q.bind(3, game);
+    q.exec();
+  });
 }
 
 void SqliteStore::start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) {
@@ -163,7 +183,7 @@ bool SqliteStore::has_table(const std::string& code) const {
 std::vector<StoredTable> SqliteStore::load_where(const std::string& where, const std::string& code) const {
   std::vector<StoredTable> out;
   try {
-    SQLite::Statement tables(*db_, "SELECT code, rules, rules_text, sets, seats, timeout FROM tables WHERE " + where + " ORDER BY created");
+    SQLite::Statement tables(*db_, "SELECT code, rules, rules_text, sets, seats, timeout, private FROM tables WHERE " + where + " ORDER BY created");
     if (!code.empty()) tables.bind(1, code);
     while (tables.executeStep()) {
       StoredTable t;
@@ -173,12 +193,13 @@ std::vector<StoredTable> SqliteStore::load_where(const std::string& where, const
       t.sets = tables.getColumn(3).getString();
       t.seats = tables.getColumn(4).getInt();
       t.timeout_seconds = tables.getColumn(5).getInt();
+      t.private_table = tables.getColumn(6).getInt() != 0;
       SQLite::Statement seats(*db_, "SELECT seat, name, bot, token_hash FROM seats WHERE code = ? ORDER BY seat");
       seats.bind(1, t.code);
       while (seats.executeStep())
         t.seated.push_back({seats.getColumn(0).getInt(), seats.getColumn(1).getString(), seats.getColumn(2).getString(),
                             seats.getColumn(3).getString()});
-      SQLite::Statement games(*db_, "SELECT game, seed, commit_hash, new_request, opening, over FROM games WHERE code = ? ORDER BY game");
+      SQLite::Statement games(*db_, "SELECT game, seed, commit_hash, new_request, opening, over, commitment FROM games WHERE code = ? ORDER BY game");
       games.bind(1, t.code);
       while (games.executeStep()) {
         StoredGame g;
@@ -188,6 +209,7 @@ std::vector<StoredTable> SqliteStore::load_where(const std::string& where, const
         g.new_request = games.getColumn(3).getString();
         g.opening = games.getColumn(4).getString();
         g.over = games.getColumn(5).getInt() != 0;
+        g.commitment_version = games.getColumn(6).getInt();
         SQLite::Statement moves(*db_, "SELECT line FROM moves WHERE code = ? AND game = ? ORDER BY n");
         moves.bind(1, t.code);
         moves.bind(2, g.game);

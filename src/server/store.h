@@ -18,8 +18,9 @@ struct StoredSeat {
   std::string token_hash;  // SHA-256 of the seat's token, empty for a bot
 };
 
-// One game at a table: its seed and commitment from the start, its `new` request and opening
-// events once started, and every accepted move as its `act` line (with the events it caused).
+// One game at a table: its seed from the start, its commitment once every seat is filled (a
+// version 1 game: from the start), its `new` request and opening events once started, and every
+// accepted move as its `act` line (with the events it caused).
 struct StoredGame {
   int game = 1;
   std::uint64_t seed = 0;
@@ -28,6 +29,7 @@ struct StoredGame {
   std::string opening;      // JSON array of the opening events
   std::vector<std::string> moves;
   bool over = false;  // finish_game was called for it
+  int commitment_version = 1;  // the scheme `commit` was made by (server/fairness.h); 1: stored before versions
 };
 
 // A table as stored: how it was created, its seats and its games (oldest first).
@@ -40,6 +42,7 @@ struct StoredTable {
   int timeout_seconds = 60;
   std::vector<StoredSeat> seated;
   std::vector<StoredGame> games;
+  bool private_table = false;  // not listed by `tables`: joined by its code only
 };
 
 // Thrown when the store cannot be opened or written; the server reports it and stops.
@@ -58,6 +61,8 @@ class Store {
   virtual void add_table(const StoredTable& table) = 0;
   virtual void put_seat(const std::string& code, const StoredSeat& seat) = 0;
   virtual void add_game(const std::string& code, const StoredGame& game) = 0;
+  // Records a game's commitment (made once every seat is filled).
+  virtual void commit_game(const std::string& code, int game, const std::string& commit) = 0;
   virtual void start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) = 0;
   // Appends move `n` (0-based) of a game; committed when this returns.
   virtual void add_move(const std::string& code, int game, std::size_t n, const std::string& line) = 0;

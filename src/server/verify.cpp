@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cards/shoe.h"
 #include "protocol/request_line.h"
 #include "protocol/session.h"
 #include "server/fairness.h"
@@ -25,6 +26,46 @@ std::string first_difference(const json& recorded, const json& replayed) {
 VerifyReport mismatch(const std::string& name, std::size_t line, const std::string& why) {
   return {false, fmt::format("MISMATCH in {}, line {}: {}\n", name, line, why)};
 }
+
+// The `new` request a server's game is dealt from: only the fields the commitment covers (and
+// the dealing version), so nothing else in a log's line (a stacked "deck", a "dealer") can
+// change the cards the check deals.
+json dealt_request(const json& line) {
+  json request = {{"cmd", "new"}};
+  for (const char* key : {"rules", "rules_text", "set", "players", "seed", "dealing"})
+    if (auto it = line.find(key); it != line.end()) request[key] = *it;
+  return request;
+}
+
+// What a version 2 commitment does not cover in this log, as a sentence; empty when it matches.
+// `parts` are the log's own fields hashed; the log's "commit_parts", when they hash to the
+// commitment, say which field was changed.
+std::string commitment_difference(const json& line, const CommitParts& parts, const std::string& commit) {
+  std::string expected = commitment(parts, cards::kDealingVersion);
+  if (expected == commit) return {};
+  auto recorded = line.find("commit_parts");
+  CommitParts logged;
+  bool named = recorded != line.end() && recorded->is_object();
+  if (named) {
+    auto part = [&](const char* key) {
+      auto it = recorded->find(key);
+      return it != recorded->end() && it->is_string() ? it->get<std::string>() : std::string();
+    };
+    logged = {part("rules"), part("set"), part("players"), part("seed")};
+    named = commitment(logged, cards::kDealingVersion) == commit;
+  }
+  if (!named)
+    return fmt::format("the rules, knobs, players and seed of this log do not match the commitment: they hash to {}, the log says {}",
+                       expected, commit);
+  std::vector<std::string> changed;
+  if (parts.seed != logged.seed)
+    changed.push_back(fmt::format("the seed {} (or the table or game) is not the one committed to", line["seed"].dump()));
+  if (parts.rules != logged.rules) changed.push_back("the rules are not those committed to");
+  if (parts.set != logged.set) changed.push_back(fmt::format("the knobs \"set\": {} are not those committed to", line["set"].dump()));
+  if (parts.players != logged.players)
+    changed.push_back(fmt::format("the players {} are not those committed to", line["players"].dump()));
+  return fmt::format("{} (commitment {})", fmt::join(changed, "; "), commit);
+}
 }  // namespace
 
 VerifyReport verify_log(std::istream& in, const std::string& name) {
@@ -33,6 +74,7 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
   std::unique_ptr<protocol::GameSession> session;
   std::string table, commit;
   int game = 0;
+  int version = 1;
   std::uint64_t seed = 0;
   std::size_t moves = 0;
   try {
@@ -50,13 +92,29 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
         game = line["game"].get<int>();
         commit = line["commit"].get<std::string>();
         seed = line["seed"].get<std::uint64_t>();
-        std::string expected = commitment(table, game, seed);
-        if (expected != commit)
-          return mismatch(name, line_number,
-                          fmt::format("the seed {} does not match the commitment: SHA-256(\"{}:{}:{}\") is {}, the log says {}", seed,
-                                      table, game, seed, expected, commit));
+        auto v = line.find("commitment_version");  // absent: a log from before versions
+        std::int64_t named_version = v == line.end() ? 1 : v->is_number_integer() ? v->get<std::int64_t>() : 0;
+        version = named_version == 1 || named_version == kCommitmentVersion ? static_cast<int>(named_version) : 0;
+        if (version == 0)
+          return mismatch(name, line_number, fmt::format("\"commitment_version\": {} is no commitment scheme this inbetween knows (1, {})",
+                                                         v->dump(), kCommitmentVersion));
         protocol::check_saved_dealing(line, name);
-        session = protocol::new_session(line);
+        if (version == 1) {
+          std::string expected = seed_commitment(table, game, seed);
+          if (expected != commit)
+            return mismatch(name, line_number,
+                            fmt::format("the seed {} does not match the commitment: SHA-256(\"{}:{}:{}\") is {}, the log says {}", seed,
+                                        table, game, seed, expected, commit));
+        } else {
+          CommitParts parts;
+          try {
+            parts = commit_parts(table, game, line);
+          } catch (const std::invalid_argument& e) {
+            return mismatch(name, line_number, fmt::format("the \"new\" request cannot be what the server committed to: {}", e.what()));
+          }
+          if (auto why = commitment_difference(line, parts, commit); !why.empty()) return mismatch(name, line_number, why);
+        }
+        session = protocol::new_session(dealt_request(line));
         if (auto why = first_difference(line.value("events", json()), session->opening_events()); !why.empty())
           return mismatch(name, line_number, "the opening: " + why);
         continue;
@@ -79,9 +137,12 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
   std::string ending = session->over() ? "the game is over" : "the log ends before the game does";
   // The family's own word for what the players hold: chips, or ThreeBeTween's points.
   std::string_view unit = session->table().view(games::kNobody).unit;
-  return {session->over(), fmt::format("{} {}: table {} game {}: the seed {} matches the commitment {}; {} moves replay to every "
-                                       "card and all the {} the log records; {}\n",
-                                       session->over() ? "OK" : "INCOMPLETE", name, table, game, seed, commit, moves, unit, ending)};
+  std::string covered = version == 1 ? "the seed {} matches the commitment {} (version 1: the seed only; the rules, knobs and players "
+                                       "are as the log says)"
+                                     : "the commitment {1} covers the rules, the knobs, the players and the seed {0}";
+  return {session->over(), fmt::format("{} {}: table {} game {}: {}; {} moves replay to every card and all the {} the log records; {}\n",
+                                       session->over() ? "OK" : "INCOMPLETE", name, table, game,
+                                       fmt::format(fmt::runtime(covered), seed, commit), moves, unit, ending)};
 }
 
 }  // namespace inbetween::server

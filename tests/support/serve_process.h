@@ -92,10 +92,17 @@ class ServeProcess {
 // read run to completion here: beast's timeouts apply only to asynchronous operations).
 class WsClient {
  public:
-  explicit WsClient(unsigned short port, std::chrono::seconds timeout = std::chrono::seconds(30)) : ws_(ioc_), timeout_(timeout) {
+  // `origin`: the Origin header a browser would send (none: a program's client).
+  explicit WsClient(unsigned short port, std::chrono::seconds timeout = std::chrono::seconds(30), const std::string& origin = "")
+      : ws_(ioc_), timeout_(timeout) {
     beast::get_lowest_layer(ws_).connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-    ws_.handshake("127.0.0.1", "/ws");
+    if (!origin.empty())
+      ws_.set_option(beast::websocket::stream_base::decorator(
+          [origin](beast::websocket::request_type& request) { request.set(beast::http::field::origin, origin); }));
+    ws_.handshake("127.0.0.1:" + std::to_string(port), "/ws");
   }
+  // The close code the server sent, once a read has failed because it closed the connection.
+  int close_code() const { return static_cast<int>(ws_.reason().code); }
   void send(const nlohmann::json& message) { ws_.write(asio::buffer(message.dump())); }
   void send_text(const std::string& text) { ws_.write(asio::buffer(text)); }
   nlohmann::json read() {
@@ -124,6 +131,43 @@ class WsClient {
   beast::websocket::stream<beast::tcp_stream> ws_;
   std::chrono::seconds timeout_;
 };
+
+// The answer to a WebSocket upgrade sent with `origin` as its Origin header: the HTTP status
+// (101: the WebSocket is open) and the body of a refusal.
+inline std::pair<int, std::string> upgrade(unsigned short port, const std::string& origin) {
+  // Written out by hand: Beast 1.74's blocking handshake leaves the response empty when refused.
+  asio::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(std::chrono::seconds(30));
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  beast::http::request<beast::http::empty_body> request{beast::http::verb::get, "/ws", 11};
+  request.set(beast::http::field::host, "127.0.0.1:" + std::to_string(port));
+  request.set(beast::http::field::connection, "Upgrade");
+  request.set(beast::http::field::upgrade, "websocket");
+  request.set(beast::http::field::sec_websocket_version, "13");
+  request.set(beast::http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
+  request.set(beast::http::field::origin, origin);
+  beast::http::write(stream, request);
+  beast::flat_buffer buffer;
+  beast::http::response<beast::http::string_body> response;
+  beast::http::read(stream, buffer, response);
+  return {static_cast<int>(response.result_int()), response.body()};
+}
+
+// GET `target` from the server: the whole response, headers and all.
+inline beast::http::response<beast::http::string_body> http_response(unsigned short port, const std::string& target) {
+  asio::io_context ioc;
+  beast::tcp_stream stream(ioc);
+  stream.expires_after(std::chrono::seconds(30));
+  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  beast::http::request<beast::http::empty_body> request{beast::http::verb::get, target, 11};
+  request.set(beast::http::field::host, "127.0.0.1");
+  beast::http::write(stream, request);
+  beast::flat_buffer buffer;
+  beast::http::response<beast::http::string_body> response;
+  beast::http::read(stream, buffer, response);
+  return response;
+}
 
 // GET `target` from the server; returns the status and body.
 inline std::pair<int, std::string> http_get(unsigned short port, const std::string& target) {

@@ -1,23 +1,15 @@
 #pragma once
-// A lobby over FakeHooks on a store in a temporary folder, with the helpers the server's tests
-// share: connect, create, join, command, restart (docs/server.md).
+// A lobby on FakeHooks and an SQLite file, with a page's steps (create, join, a command) and a
+// restart on the same file: what the server tests without a network share.
 #include <gtest/gtest.h>
 
 #include <memory>
-#include <string>
-
-#include <nlohmann/json.hpp>
 
 #include "server/lobby.h"
 #include "lobby_client.h"
 #include "temp_folder.h"
 
-namespace inbetween {
-
-using nlohmann::json;
-using server::ConnId;
-using testing::FakeHooks;
-using testing::Seat;
+namespace inbetween::testing {
 
 class ServerTest : public testing_support::TempFolderTest {
  protected:
@@ -49,15 +41,16 @@ class ServerTest : public testing_support::TempFolderTest {
     options_.refused_burst = refused;
     restart();
   }
-  ConnId connect() {
-    ConnId id = next_++;
+  server::ConnId connect() {
+    server::ConnId id = next_++;
     lobby_->open(id, "127.0.0.1");
     return id;
   }
-  json ask(ConnId conn, const json& message) { return testing::ask(*lobby_, *hooks_, conn, message); }
+  json ask(server::ConnId conn, const json& message) { return testing::ask(*lobby_, *hooks_, conn, message); }
   Seat create(const std::string& rules, int seats, const std::string& name = "Ann", json extra = json::object()) {
-    ConnId conn = connect();
-    json message = {{"type", "create"}, {"name", name}, {"rules", rules}, {"seats", seats}};
+    server::ConnId conn = connect();
+    json message = {{"type", "create"}, {"name", name}, {"seats", seats}};
+    if (!rules.empty()) message["rules"] = rules;  // none: `extra` has the rules_text
     message.update(extra);
     lobby_->receive(conn, message.dump());
     hooks_->run();
@@ -66,7 +59,7 @@ class ServerTest : public testing_support::TempFolderTest {
     return {conn, seated.value("table", ""), seated.value("token", ""), seated.value("seat", -1)};
   }
   Seat join(const std::string& table, const std::string& name) {
-    ConnId conn = connect();
+    server::ConnId conn = connect();
     ask(conn, {{"type", "join"}, {"table", table}, {"name", name}});
     json seated = hooks_->last(conn, "seated");
     EXPECT_FALSE(seated.is_null()) << hooks_->inbox[conn].back().dump();
@@ -83,7 +76,7 @@ class ServerTest : public testing_support::TempFolderTest {
   std::unique_ptr<FakeHooks> hooks_;
   std::unique_ptr<server::Store> store_;
   std::unique_ptr<server::Lobby> lobby_;
-  ConnId next_ = 1;
+  server::ConnId next_ = 1;
 };
 
-}  // namespace inbetween
+}  // namespace inbetween::testing

@@ -79,10 +79,15 @@ export function flyChips(events: GameEvent[], seats: (string | null)[], house: b
         class: `chip-fly ${f.toPot ? 'in' : 'out'}`,
         'data-from': f.toPot ? `seat-${seat}` : 'pot',
         'data-to': f.toPot ? 'pot' : `seat-${seat}`,
-        style: `left:${from.x}px;top:${from.y}px;--dx:${to.x - from.x}px;--dy:${to.y - from.y}px;animation-delay:${n * 90}ms`,
       },
       String(f.amount),
     );
+    // Through the CSSOM, not a style attribute: the server's Content-Security-Policy allows no inline style.
+    chip.style.left = `${from.x}px`;
+    chip.style.top = `${from.y}px`;
+    chip.style.setProperty('--dx', `${to.x - from.x}px`);
+    chip.style.setProperty('--dy', `${to.y - from.y}px`);
+    chip.style.animationDelay = `${n * 90}ms`;
     chip.addEventListener('animationend', () => chip.remove());
     chipLayer().appendChild(chip);
     n += 1;

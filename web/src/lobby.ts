@@ -14,6 +14,7 @@ export interface CreateRequest {
   set: Record<string, string>;
   seats: number;
   timeout?: number;
+  private?: boolean;
 }
 
 export interface LobbyActions {
@@ -62,6 +63,7 @@ export class Lobby {
   private readonly knobsInput: HTMLTextAreaElement;
   private readonly rulesText: HTMLTextAreaElement;
   private readonly timeoutInput: HTMLInputElement;
+  private readonly privateInput: HTMLInputElement;
   private readonly codeInput: HTMLInputElement;
   private readonly tablesList: HTMLElement;
   private readonly message: HTMLElement;
@@ -74,6 +76,7 @@ export class Lobby {
     this.presetSelect.addEventListener('change', () => this.presetChanged());
     this.seatsInput = h('input', { id: 'seats', type: 'number', min: 1, max: 8, value: 2, 'data-testid': 'seats-input' });
     this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 1, max: 3600, value: 60, 'data-testid': 'timeout-input' });
+    this.privateInput = h('input', { id: 'private', type: 'checkbox', 'data-testid': 'private-input' });
     this.knobsInput = h('textarea', { id: 'knobs', rows: 2, placeholder: 'start_chips=50, max_bet=5', 'data-testid': 'knobs-input', spellcheck: 'false' });
     this.rulesText = h('textarea', { id: 'rules-text', rows: 6, placeholder: 'game = "pot"\nname = "mine"\n...', 'data-testid': 'rules-text-input', spellcheck: 'false' });
     this.codeInput = h('input', { id: 'code', type: 'text', maxlength: 12, placeholder: 'CODE', autocapitalize: 'characters', 'data-testid': 'join-code-input' });
@@ -88,6 +91,7 @@ export class Lobby {
       h('div', { class: 'two' }, field('Seats', this.seatsInput, 'seats'), field('Turn timeout (s)', this.timeoutInput, 'timeout')),
       field('Knobs (key=value, comma or line separated)', this.knobsInput, 'knobs'),
       h('details', {}, h('summary', {}, 'or paste a rule file'), this.rulesText, h('p', { class: 'sub' }, 'When filled, this text is used instead of the preset.')),
+      h('label', { class: 'check', for: 'private' }, this.privateInput, ' Private: not among the open tables; friends join by its link or code'),
       h('button', { type: 'submit', class: 'primary', 'data-testid': 'create' }, 'Create table'),
     );
     createForm.addEventListener('submit', (e) => {
@@ -221,6 +225,7 @@ export class Lobby {
     const req: CreateRequest = { name, set, seats: Number(this.seatsInput.value) || 2 };
     const timeout = Number(this.timeoutInput.value);
     if (timeout > 0) req.timeout = timeout;
+    if (this.privateInput.checked) req.private = true;
     if (text) req.rules_text = this.rulesText.value;
     else req.rules = this.presetSelect.value;
     this.error('');

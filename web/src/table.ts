@@ -51,12 +51,11 @@ export function renderFairness(t: TableMsg): HTMLElement {
     h(
       'p',
       {},
-      'Before the first card the server published SHA-256 of "table:game:seed". ',
-      t.seed ? 'The seed is revealed: anyone can check the commitment.' : 'The seed is revealed when the game is over.',
+      'Before the first card the server published a SHA-256 commitment to the rules, the knobs, the players and the seed. ',
+      t.seed ? 'The seed is revealed: the game\u2019s log and its check (inbetween verify) show it all matches.' : 'The seed is revealed when the game is over.',
     ),
     h('div', { class: 'hex' }, h('span', {}, 'commit '), h('code', { 'data-testid': 'commit' }, commit || '\u2014')),
     h('div', { class: 'hex' }, h('span', {}, 'seed '), h('code', { 'data-testid': 'seed' }, t.seed ?? 'hidden until the end')),
-    t.seed ? h('div', { class: 'hex' }, h('span', {}, 'check '), h('code', {}, `${t.table}:${t.game}:${t.seed}`)) : null,
   );
 }
 

@@ -1,7 +1,7 @@
 // Shared steps of the browser tests: create a table, join it by its link, find whose turn it is.
 import { expect, type Page } from '@playwright/test';
 
-export async function createTable(page: Page, o: { name: string; rules: string; seats: number; knobs?: string; base?: string; timeout?: number }): Promise<string> {
+export async function createTable(page: Page, o: { name: string; rules: string; seats: number; knobs?: string; base?: string; timeout?: number; private?: boolean }): Promise<string> {
   await page.goto(`${o.base ?? ''}/`);
   await page.getByTestId('name-input').fill(o.name);
   await expect(page.getByTestId('preset-select').locator(`option[value="${o.rules}"]`)).toHaveCount(1);
@@ -9,6 +9,7 @@ export async function createTable(page: Page, o: { name: string; rules: string; 
   await page.getByTestId('seats-input').fill(String(o.seats));
   if (o.knobs) await page.getByTestId('knobs-input').fill(o.knobs);
   if (o.timeout) await page.getByTestId('timeout-input').fill(String(o.timeout));
+  if (o.private) await page.getByTestId('private-input').check();
   await page.getByTestId('create').click();
   await expect(page.getByTestId('waiting')).toBeVisible();
   const code = (await page.getByTestId('table-code').textContent())?.trim() ?? '';
@@ -76,4 +77,24 @@ export function messages(page: Page): Record<string, any>[] {
 /** The events of every `table` message so far, in order. */
 export function eventsOf(msgs: Record<string, any>[]): Record<string, any>[] {
   return msgs.filter((m) => m.type === 'table').flatMap((m) => m.events ?? []);
+}
+
+/** Adds a CSS rule to the page's own style sheet (app.css): the server's Content-Security-Policy
+ * allows no inline <style>, so a test's rule goes in through the CSSOM as the page's own would. */
+export async function addRule(page: Page, rule: string): Promise<void> {
+  await page.evaluate((css) => {
+    const sheet = [...document.styleSheets].find((s) => s.href?.endsWith('/app.css')) ?? document.styleSheets[0];
+    sheet.insertRule(css, sheet.cssRules.length);
+  }, rule);
+}
+
+/** Watches for Content-Security-Policy refusals from now on (call before `goto`); the function
+ * returned reads those the page has met. */
+export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { cspRefused: string[] };
+    w.cspRefused = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.cspRefused.push(`${e.violatedDirective}: ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`));
+  });
+  return () => page.evaluate(() => (window as unknown as { cspRefused?: string[] }).cspRefused ?? []);
 }

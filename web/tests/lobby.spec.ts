@@ -1,7 +1,7 @@
 // The lobby: knob overrides, pasted rule text, a refused knob, the open tables, join by code.
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { addBots, createTable } from './helpers';
+import { addBots, createTable, joinByLink } from './helpers';
 
 test('knob overrides reach the game', async ({ page }) => {
   await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'start_chips=50' });
@@ -50,5 +50,18 @@ test('open tables are listed and joined by code', async ({ browser }) => {
   await b.getByTestId('join').click();
   await expect(b.getByTestId('table-code')).toHaveText(code);
   await expect(b.locator('.seat.me')).toContainText('Bob');
+  await expect(a.getByTestId('seat-1')).toContainText('Bob');
+});
+
+test('a private table is not listed but joined by its link', async ({ browser }) => {
+  const a = await (await browser.newContext()).newPage();
+  const b = await (await browser.newContext()).newPage();
+  const hidden = await createTable(a, { name: 'Ann', rules: 'hoyle', seats: 2, private: true });
+  const shown = await createTable(b, { name: 'Cy', rules: 'hoyle', seats: 3 });
+  await b.getByTestId('home').click();
+  await b.getByTestId('refresh-tables').click();
+  await expect(b.getByTestId(`open-table-${shown}`)).toBeVisible();
+  await expect(b.getByTestId(`open-table-${hidden}`)).toHaveCount(0);
+  await joinByLink(b, hidden, 'Bob');
   await expect(a.getByTestId('seat-1')).toContainText('Bob');
 });

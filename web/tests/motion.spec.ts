@@ -1,7 +1,7 @@
 // Red Dog's pay rates at the raise decision (the table's own, from its knobs), and chips moving
 // between a seat and the pot: skippable, none under prefers-reduced-motion.
 import { expect, test, type Page } from '@playwright/test';
-import { addBots, createTable, eventsOf, messages } from './helpers';
+import { addBots, addRule, createTable, eventsOf, messages, watchCsp } from './helpers';
 
 function lastTable(msgs: Record<string, any>[]): Record<string, any> | undefined {
   return msgs.filter((m) => m.type === 'table').at(-1);
@@ -58,7 +58,7 @@ test('Red Dog: the raise decision says what this spread pays at this table', asy
 async function oneBet(page: Page): Promise<Record<string, any>[]> {
   const msgs = messages(page);
   await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30' });
-  await page.addStyleTag({ content: '.chip-fly { animation-play-state: paused !important; }' });
+  await addRule(page, '.chip-fly { animation-play-state: paused !important; }');
   await addBots(page, 1);
   await page.getByTestId('start').click();
   const t = await annsDecision(page, msgs);
@@ -70,6 +70,7 @@ async function oneBet(page: Page): Promise<Record<string, any>[]> {
 
 test('chips move between a seat and the pot, and a key lands them', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const refused = await watchCsp(page);
   const msgs = await oneBet(page);
   // Ann's ante for a later deal went into the pot (seat 0), with its amount on the chip
   const ante = eventsOf(msgs).find((e) => e.type === 'ante' && e.player === 'Ann');
@@ -82,6 +83,8 @@ test('chips move between a seat and the pot, and a key lands them', async ({ pag
   const settled = eventsOf(msgs).find((e) => (e.type === 'win' || e.type === 'loss') && e.player === 'Ann');
   if (settled?.type === 'win') await expect(page.locator('.chip-fly[data-from="pot"][data-to="seat-0"]').first()).toHaveText(String(settled.amount));
   await expect(page.locator('.chip-layer')).toHaveAttribute('aria-hidden', 'true');
+  // placed through the CSSOM: the server's Content-Security-Policy allows no inline style
+  expect(await refused()).toEqual([]);
   // a key ends them at once (held still, they would stay)
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('Shift');

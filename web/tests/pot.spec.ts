@@ -2,12 +2,14 @@
 // keeps the seat; chat shows text as text.
 import { expect, test } from '@playwright/test';
 import { cardLabel } from '../src/cards';
-import { createTable, firstAction, joinByLink, messages, whoActs } from './helpers';
+import { createTable, watchCsp, firstAction, joinByLink, messages, whoActs } from './helpers';
 
 test('two players play a pot game to the end', async ({ browser }) => {
   const a = await (await browser.newContext()).newPage();
   const b = await (await browser.newContext()).newPage();
   const bMsgs = messages(b);
+  // The server's Content-Security-Policy (self only, no inline style): the page needs nothing else.
+  const refused = [await watchCsp(a), await watchCsp(b)];
   const code = await createTable(a, { name: 'Ann', rules: 'hoyle', seats: 2 });
   await expect(a.getByTestId('join-link')).toContainText(`#${code}`);
   await joinByLink(b, code, 'Bob');
@@ -46,6 +48,7 @@ test('two players play a pot game to the end', async ({ browser }) => {
     await expect(p.getByTestId('narration')).toContainText('The game is over.');
   }
   await expect(a.getByTestId('verify-link')).toHaveAttribute('href', `/tables/${code}/verify`);
+  for (const r of refused) expect(await r()).toEqual([]);
   await expect(a.getByTestId('again')).toBeVisible();
   await expect(b.getByTestId('again')).toHaveCount(0);
   const log = await a.request.get(`/tables/${code}/log`);

@@ -3,7 +3,7 @@
 // settled (its third card on the board), Red Dog at Ann's raise decision (what the spread pays);
 // ThreeBeTween once Ann has drawn. And chips in flight, held still, on a desktop Hoyle table.
 import { expect, test, type Page } from '@playwright/test';
-import { addBots, createTable, firstAction } from './helpers';
+import { addBots, addRule, createTable, firstAction } from './helpers';
 
 // Hoyle's three deals can pass without a question to Ann (each of her turns a pair or
 // consecutive posts); with 30 the table waits for her.
@@ -58,7 +58,7 @@ test('screenshot of chips moving to and from the pot (desktop)', async ({ browse
   const page = await ctx.newPage();
   await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 3, knobs: knobs.hoyle });
   // held at a third of the way, so the picture shows them between the seats and the pot
-  await page.addStyleTag({ content: '.chip-fly { animation-play-state: paused !important; animation-delay: -220ms !important; }' });
+  await addRule(page, '.chip-fly { animation-play-state: paused !important; animation-delay: -220ms !important; }');
   await addBots(page, 2);
   await page.getByTestId('start').click();
   await playUntil(page, async () => (await page.locator('.chip-fly').count()) > 0);

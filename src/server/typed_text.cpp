@@ -1,0 +1,165 @@
+#include "server/typed_text.h"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+
+#include <fmt/format.h>
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
+#include <unicode/uspoof.h>
+#include <unicode/ustring.h>
+
+#include "games/game.h"
+#include "server/refused.h"
+
+namespace inbetween::server {
+namespace {
+// The names the server speaks as (a chat line "from" them) or gives its bots (bot1, bot2...):
+// a person called so could pass a line of their own for a notice, or for a bot's.
+constexpr std::array<std::string_view, 8> kReserved = {"server", "system", "admin", "administrator", "moderator", "bot", "watcher", "inbetween"};
+
+// ICU's conversion, asked only to measure: an ill-formed sequence is U_INVALID_CHAR_FOUND.
+bool valid_utf8(std::string_view text) {
+  UErrorCode status = U_ZERO_ERROR;
+  std::int32_t length = 0;
+  u_strFromUTF8(nullptr, 0, &length, text.data(), static_cast<std::int32_t>(text.size()), &status);
+  return status == U_BUFFER_OVERFLOW_ERROR || U_SUCCESS(status);
+}
+
+void check(UErrorCode status, const char* what) {
+  if (U_FAILURE(status)) throw std::runtime_error(fmt::format("ICU could not {}: {}", what, u_errorName(status)));
+}
+
+std::string utf8(const icu::UnicodeString& text) {
+  std::string out;
+  text.toUTF8String(out);
+  return out;
+}
+
+icu::UnicodeString folded(const icu::UnicodeString& text) {
+  icu::UnicodeString copy = text;
+  return copy.foldCase();
+}
+
+// One spoof checker for the process, set to find confusable strings (ICU's skeletons).
+const USpoofChecker* spoof_checker() {
+  static const icu::LocalUSpoofCheckerPointer checker = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    icu::LocalUSpoofCheckerPointer made(uspoof_open(&status));
+    check(status, "open its spoof checker");
+    uspoof_setChecks(made.getAlias(), USPOOF_CONFUSABLE, &status);
+    check(status, "set up its spoof checker");
+    return made;
+  }();
+  return checker.getAlias();
+}
+
+// Whether a reader could take one for the other: as typed ("AnIta", "Anlta") or with case folded.
+bool look_alike(const icu::UnicodeString& a, const icu::UnicodeString& b) {
+  UErrorCode status = U_ZERO_ERROR;
+  bool alike = uspoof_areConfusableUnicodeString(spoof_checker(), a, b, &status) != 0 ||
+               uspoof_areConfusableUnicodeString(spoof_checker(), folded(a), folded(b), &status) != 0;
+  check(status, "compare two names");
+  return alike;
+}
+
+// Invisible where it stands: Cf (zero-width spaces, direction marks, bidi overrides and
+// isolates, tags...) and the other default-ignorable code points (Hangul fillers...), except
+// the variation selectors, which only choose how the character before them is drawn.
+bool invisible(UChar32 c) {
+  return u_charType(c) == U_FORMAT_CHAR ||
+         (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) && !u_hasBinaryProperty(c, UCHAR_VARIATION_SELECTOR));
+}
+
+Refused bad_name(const std::string& why) { return Refused("bad_name", why); }
+}  // namespace
+
+std::string seat_name(std::string_view typed, const std::vector<std::string>& others) {
+  if (!valid_utf8(typed)) throw bad_name("a name is UTF-8 text");
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
+  check(status, "load NFKC");
+  // NFKC first: full-width letters, ligatures and compatibility spaces become the plain ones,
+  // so what is checked below is what is shown.
+  icu::UnicodeString normal = nfkc->normalize(icu::UnicodeString::fromUTF8(typed), status);
+  check(status, "normalise a name");
+  icu::UnicodeString name;
+  bool space = false;
+  for (std::int32_t i = 0; i < normal.length(); i += U16_LENGTH(normal.char32At(i))) {
+    UChar32 c = normal.char32At(i);
+    auto type = static_cast<UCharCategory>(u_charType(c));
+    if (type == U_CONTROL_CHAR) throw bad_name(fmt::format("a name may not hold a control character (U+{:04X})", c));
+    if (invisible(c) || type == U_LINE_SEPARATOR || type == U_PARAGRAPH_SEPARATOR)
+      throw bad_name(fmt::format("a name may not hold an invisible or formatting character (U+{:04X}): zero-width spaces, "
+                                 "direction marks and overrides would let it pass for another name",
+                                 c));
+    if (type == U_UNASSIGNED || type == U_PRIVATE_USE_CHAR || type == U_SURROGATE)
+      throw bad_name(fmt::format("a name may not hold an unassigned or private-use character (U+{:04X})", c));
+    // Whitespace at either end goes, and each run inside is one space: a page shows it so.
+    if (u_isUWhiteSpace(c)) {
+      space = !name.isEmpty();
+      continue;
+    }
+    if (space) name.append(static_cast<UChar>(u' '));
+    space = false;
+    name.append(c);
+  }
+  if (name.isEmpty()) throw bad_name("a name needs at least one visible character");
+  std::string text = utf8(name);
+  if (text.size() > games::kMaxNameBytes)
+    throw bad_name(fmt::format("a name is at most {} bytes of UTF-8 once normalised (NFKC); this one is {}", games::kMaxNameBytes, text.size()));
+  // The engine's own rules, whatever the server adds.
+  try {
+    games::Setup one;
+    one.players = {text};
+    games::check_setup(one, 1, 1);
+  } catch (const games::SetupError& e) {
+    throw bad_name(e.what());
+  }
+  // "Server", "SYSTEM", "Bot7", and look-alikes of them ("Ѕerver" with a Cyrillic Ѕ).
+  icu::UnicodeString base = folded(name);
+  while (!base.isEmpty() && (u_isdigit(base.char32At(base.length() - 1)) || base.endsWith(icu::UnicodeString(u" "))))
+    base.truncate(base.length() - 1);
+  for (auto word : kReserved) {
+    auto reserved = icu::UnicodeString::fromUTF8(icu::StringPiece(word.data(), static_cast<std::int32_t>(word.size())));
+    if (base == reserved || (!base.isEmpty() && look_alike(base, reserved)))
+      throw bad_name(fmt::format("\"{}\" is reserved: the server speaks as server, system, admin and watcher, and names its "
+                                 "bots bot1, bot2, ...; choose another name",
+                                 text));
+  }
+  for (const auto& other : others) {
+    if (other.empty() || !valid_utf8(other)) continue;
+    icu::UnicodeString theirs = nfkc->normalize(icu::UnicodeString::fromUTF8(other), status);
+    check(status, "normalise a name");
+    if (folded(theirs) == folded(name))
+      throw bad_name(fmt::format("\"{}\" is already at this table (as \"{}\"): names must differ by more than case", text, other));
+    if (look_alike(name, theirs))
+      throw bad_name(fmt::format("\"{}\" looks like \"{}\", who is already at this table: choose a name nobody could take for theirs",
+                                 text, other));
+  }
+  return text;
+}
+
+std::string chat_line(std::string_view typed) {
+  if (!valid_utf8(typed)) throw Refused("bad_message", "a chat line is UTF-8 text");
+  icu::UnicodeString text = icu::UnicodeString::fromUTF8(typed);
+  icu::UnicodeString out;
+  for (std::int32_t i = 0; i < text.length(); i += U16_LENGTH(text.char32At(i))) {
+    UChar32 c = text.char32At(i);
+    auto type = static_cast<UCharCategory>(u_charType(c));
+    if (type == U_CONTROL_CHAR) continue;
+    // Emoji sequences (the family 👨‍👩‍👧) and some scripts need the joiners; they turn no text around.
+    if (type == U_FORMAT_CHAR && c != 0x200D && c != 0x200C) continue;
+    if (type == U_LINE_SEPARATOR || type == U_PARAGRAPH_SEPARATOR) c = u' ';
+    out.append(c);
+  }
+  return utf8(out);
+}
+
+std::size_t characters(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
+}
+
+}  // namespace inbetween::server

@@ -1,0 +1,245 @@
+// Keeping people honest at the table server (docs/security.md, "The server"): names nobody can
+// pass off as another's or as the server's, chat without control or bidi characters, private
+// tables, a commitment that covers the rules, the knobs, the players and the seed, and which
+// pages may open the WebSocket.
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "server/fairness.h"
+#include "server/origin.h"
+#include "server/verify.h"
+#include "support/server_fixture.h"
+
+namespace inbetween {
+namespace {
+
+using nlohmann::json;
+using server::ConnId;
+using testing::Seat;
+using testing::ServerTest;
+
+class Honesty : public ServerTest {
+ protected:
+  // What joining `table` as `name` answers: the `seated` message or the error.
+  json join_as(const std::string& table, const std::string& name) {
+    ConnId conn = connect();
+    ask(conn, {{"type", "join"}, {"table", table}, {"name", name}});
+    for (const auto& m : hooks_->inbox[conn])
+      if (m["type"] == "seated" || m["type"] == "error") return m;
+    return nullptr;
+  }
+  // A Hoyle game of Ann and Bob (30 deals) played out; its log as exported.
+  std::vector<json> finished_log(json set = {{"deals", "30"}}) {
+    Seat ann = create("hoyle", 2, "Ann", {{"set", set}});
+    Seat bob = join(ann.table, "Bob");
+    command(ann, "start");
+    testing::play_out(*lobby_, *hooks_, {ann, bob});
+    EXPECT_EQ(table_of(ann)["status"], "over");
+    return lobby_->room(ann.table)->export_log(1);
+  }
+  static server::VerifyReport check(const std::vector<json>& lines) {
+    std::ostringstream log;
+    for (const auto& line : lines) log << line.dump() << "\n";
+    std::istringstream in(log.str());
+    return server::verify_log(in, "g.jsonl");
+  }
+};
+
+TEST_F(Honesty, ANameIsNormalisedBeforeItIsSeatedAndShown) {
+  // Full-width letters (NFKC), spaces at either end, a run of spaces inside.
+  Seat ann = create("hoyle", 3, "  \uFF21nn\u00A0  Lee ");
+  EXPECT_EQ(table_of(ann)["seats"][0]["name"], "Ann Lee");
+  json seated = join_as(ann.table, "\uFB01ona");  // the "fi" ligature
+  ASSERT_EQ(seated["type"], "seated") << seated.dump();
+  EXPECT_EQ(table_of(ann)["seats"][1]["name"], "fiona");
+  EXPECT_EQ(join_as(ann.table, "   ")["code"], "bad_name");
+  // 41 bytes is over the engine's limit; 48 that normalise to 40 are not.
+  EXPECT_EQ(join_as(ann.table, std::string(41, 'x'))["code"], "bad_name");
+  ASSERT_EQ(join_as(ann.table, std::string(4, ' ') + std::string(40, 'y') + std::string(4, ' '))["type"], "seated");
+}
+
+TEST_F(Honesty, InvisibleFormattingAndControlCharactersInANameAreRefused) {
+  Seat ann = create("hoyle", 3);
+  for (std::string bad : {"Bo\u200Bb", "Bob\u200E", "\u200FBob", "Bo\u202Eb", "\u2066Bob\u2069", "Bo\u202Ab", "\uFEFFBob",
+                          "Bob\u3164", "Bo\u2028b", "Bo\x1b" "b", "Bo\x7f" "b", "Bo\xc2\x85" "b", "Bo\uE000b"}) {
+    json reply = join_as(ann.table, bad);
+    EXPECT_EQ(reply["code"], "bad_name") << json(bad).dump();
+    std::string why = reply.value("message", "");
+    EXPECT_TRUE(why.find("invisible") != std::string::npos || why.find("control") != std::string::npos ||
+                why.find("private-use") != std::string::npos)
+        << why;
+  }
+  // A table is not made for a creator whose name is refused.
+  json reply = ask(connect(), {{"type", "create"}, {"name", "\u202EnnA"}, {"rules", "hoyle"}, {"seats", 2}});
+  EXPECT_EQ(reply["code"], "bad_name");
+  EXPECT_EQ(lobby_->tables(), 1u);
+}
+
+TEST_F(Honesty, ANameTheTableHasOrOneThatLooksLikeItIsRefused) {
+  Seat ann = create("hoyle", 4);
+  for (std::string same : {"ann", "ANN", " Ann", "\uFF41nn"}) {
+    json reply = join_as(ann.table, same);
+    EXPECT_EQ(reply["code"], "bad_name") << same;
+    EXPECT_NE(reply.value("message", "").find("already at this table"), std::string::npos) << reply.dump();
+  }
+  // Cyrillic А (U+0410) and Latin "nn"; Greek Α (U+0391); "rn" for "m" in "Am".
+  for (std::string alike : {"\u0410nn", "\u0391nn"}) {
+    json reply = join_as(ann.table, alike);
+    EXPECT_EQ(reply["code"], "bad_name") << alike;
+    EXPECT_NE(reply.value("message", "").find("looks like \"Ann\""), std::string::npos) << reply.dump();
+  }
+  EXPECT_EQ(join_as(ann.table, "Anne")["type"], "seated");
+  // Another table's Ann is no one here.
+  Seat other = create("hoyle", 2, "Bob");
+  EXPECT_EQ(join_as(other.table, "ann")["type"], "seated");
+}
+
+TEST_F(Honesty, TheWordsTheServerSpeaksAsAreNoPersonsName) {
+  Seat ann = create("hoyle", 3);
+  for (std::string reserved : {"server", "System", "ADMIN", "bot", "bot3", "Bot 12", "watcher", "Moderator", "\u0455erver"}) {
+    json reply = join_as(ann.table, reserved);
+    EXPECT_EQ(reply["code"], "bad_name") << reserved;
+    EXPECT_NE(reply.value("message", "").find("reserved"), std::string::npos) << reply.dump();
+  }
+  EXPECT_EQ(join_as(ann.table, "Botticelli")["type"], "seated");
+}
+
+TEST_F(Honesty, AFullTableOfEightSaysSo) {
+  Seat ann = create("hoyle", 8);
+  for (int i = 1; i < 8; ++i) join(ann.table, "P" + std::to_string(i));
+  json reply = join_as(ann.table, "Nina");
+  EXPECT_EQ(reply["code"], "table_full") << reply.dump();
+}
+
+TEST_F(Honesty, RulesAndRulesTextTogetherAreABadRequest) {
+  json reply = ask(connect(), {{"type", "create"}, {"name", "Ann"}, {"rules", "hoyle"}, {"rules_text", "game = \"pot\"\n"}});
+  EXPECT_EQ(reply["code"], "bad_request") << reply.dump();
+  EXPECT_EQ(lobby_->tables(), 0u);
+}
+
+TEST_F(Honesty, ChatLosesControlAndBidiCharactersButKeepsTextAndEmoji) {
+  Seat ann = create("hoyle", 2);
+  std::string sent = std::string("a\x1b[2Jb\x07") + "c" + std::string(1, '\0') + "\u202Ed\u2066e\u2069\u200Bf\xc2\x85g\x7f" +
+                     " caf\u00E9 \U0001F468\u200D\U0001F469\u200D\U0001F467 \u05E9\u05DC\u05D5\u05DD";
+  command(ann, "chat", {{"text", sent}});
+  json line = hooks_->last(ann.conn, "chat");
+  EXPECT_EQ(line["text"], "a[2Jbcdefg caf\u00E9 \U0001F468\u200D\U0001F469\u200D\U0001F467 \u05E9\u05DC\u05D5\u05DD");
+  // Nothing left to say once they are taken out.
+  EXPECT_EQ(command(ann, "chat", {{"text", "\u202E\u200B\x1b"}})["code"], "bad_message");
+}
+
+TEST_F(Honesty, APrivateTableIsNotListedButJoinedByItsCodeAcrossARestart) {
+  Seat shown = create("hoyle", 2, "Ann");
+  Seat hidden = create("hoyle", 2, "Cy", {{"private", true}});
+  auto listed = [&] {
+    std::set<std::string> codes;
+    json reply = ask(connect(), {{"type", "tables"}});
+    for (const auto& t : reply["tables"]) codes.insert(t["table"].get<std::string>());
+    return codes;
+  };
+  EXPECT_EQ(listed(), std::set<std::string>{shown.table});
+  restart();
+  EXPECT_EQ(listed(), std::set<std::string>{shown.table});
+  EXPECT_EQ(join_as(hidden.table, "Di")["type"], "seated");
+  EXPECT_EQ(ask(connect(), {{"type", "create"}, {"name", "Ed"}, {"rules", "hoyle"}, {"private", "yes"}})["code"], "bad_message");
+}
+
+TEST_F(Honesty, AnEditedKnobOrNameIsCaughtAndNamedByVerify) {
+  auto lines = finished_log();
+  ASSERT_TRUE(check(lines).ok) << check(lines).text;
+  EXPECT_EQ(lines[0]["commitment_version"], server::kCommitmentVersion);
+  EXPECT_NE(check(lines).text.find("covers the rules, the knobs, the players and the seed"), std::string::npos);
+  // A knob: the deal count of the log is not the one committed to (the game may still replay).
+  auto knob = lines;
+  knob[0]["set"]["deals"] = "31";
+  auto report = check(knob);
+  EXPECT_FALSE(report.ok);
+  EXPECT_NE(report.text.find("line 1: the knobs \"set\": {\"deals\":\"31\"} are not those committed to"), std::string::npos) << report.text;
+  knob[0]["set"] = {{"start_chips", "999"}, {"deals", "30"}};
+  EXPECT_NE(check(knob).text.find("the knobs"), std::string::npos) << check(knob).text;
+  // A name, changed everywhere the log says it, so every move and event still replays.
+  std::string text;
+  for (const auto& line : lines) text += line.dump() + "\n";
+  for (std::size_t at = 0; (at = text.find("\"Bob\"", at)) != std::string::npos;) text.replace(at, 5, "\"Rob\"");
+  std::istringstream renamed(text);
+  report = server::verify_log(renamed, "g.jsonl");
+  EXPECT_FALSE(report.ok);
+  EXPECT_NE(report.text.find("line 1: the players [\"Ann\",\"Rob\"] are not those committed to"), std::string::npos) << report.text;
+  // The rules.
+  auto rules = lines;
+  rules[0]["rules"] = "red-dog";
+  EXPECT_NE(check(rules).text.find("line 1: the rules are not those committed to"), std::string::npos) << check(rules).text;
+  // Parts edited to match the edit no longer hash to the commitment; no parts: the sentence is general.
+  auto parts = knob;
+  parts[0]["commit_parts"]["set"] = server::sha256_hex(knob[0]["set"].dump());
+  EXPECT_NE(check(parts).text.find("do not match the commitment"), std::string::npos) << check(parts).text;
+  parts[0].erase("commit_parts");
+  EXPECT_NE(check(parts).text.find("do not match the commitment"), std::string::npos) << check(parts).text;
+}
+
+TEST_F(Honesty, VerifyDealsFromWhatTheCommitmentCoversOnly) {
+  auto lines = finished_log();
+  // A stacked deck or a named dealer slipped into the log changes no card the check deals.
+  auto stacked = lines;
+  stacked[0]["deck"] = {"AS", "AH", "AD", "AC"};
+  stacked[0]["dealer"] = "Bob";
+  EXPECT_TRUE(check(stacked).ok) << check(stacked).text;
+  // An unknown scheme is refused.
+  auto unknown = lines;
+  unknown[0]["commitment_version"] = 7;
+  EXPECT_NE(check(unknown).text.find("no commitment scheme"), std::string::npos) << check(unknown).text;
+}
+
+TEST_F(Honesty, ALogOfTheFirstSchemeStillVerifiesAndSaysWhatItCovers) {
+  auto lines = finished_log();
+  lines[0].erase("commit_parts");
+  lines[0].erase("commitment_version");
+  lines[0]["commit"] = server::seed_commitment(lines[0]["table"].get<std::string>(), 1, lines[0]["seed"].get<std::uint64_t>());
+  auto report = check(lines);
+  EXPECT_TRUE(report.ok) << report.text;
+  EXPECT_NE(report.text.find("version 1: the seed only"), std::string::npos) << report.text;
+}
+
+TEST_F(Honesty, ATableStoredUnderTheFirstSchemeKeepsItsCommitmentAndVerifies) {
+  // As a server before version 2 left it: the seats filled, the seed committed alone.
+  std::string token(32, 'a');
+  server::StoredGame first{1, 1234567, server::seed_commitment("OLD1", 1, 1234567), {}, {}, {}};
+  store_->add_table({"OLD1", "hoyle", "", R"({"deals":"30"})", 2, 60, {{0, "Ann", "", server::sha256_hex(token)}, {1, "bot2", "sensible", ""}}, {first}});
+  restart();
+  Seat ann{connect(), "OLD1", token, 0};
+  json seated = command(ann, "resume");
+  ASSERT_EQ(table_of(ann)["commit"], first.commit) << seated.dump();
+  command(ann, "start");
+  testing::play_out(*lobby_, *hooks_, {ann});
+  auto lines = lobby_->room("OLD1")->export_log(1);
+  EXPECT_EQ(lines[0]["commitment_version"], 1);
+  auto report = check(lines);
+  EXPECT_TRUE(report.ok) << report.text;
+  EXPECT_NE(report.text.find("version 1: the seed only"), std::string::npos) << report.text;
+  // The next game there is committed by the current scheme.
+  command(ann, "again");
+  EXPECT_EQ(lobby_->room("OLD1")->export_log(1)[0]["commitment_version"], 1);
+  EXPECT_NE(table_of(ann)["commit"], first.commit);
+}
+
+TEST(Origins, APageOfAnotherSiteMayNotOpenTheWebSocketUnlessAllowed) {
+  std::string own = "http://127.0.0.1:8080", secure = "https://Cards.Example.com", evil = "https://evil.example", null = "null";
+  std::vector<std::string> none, allowed{server::allowed_origin("https://friends.example:8443/")};
+  EXPECT_TRUE(server::origin_admitted(nullptr, "127.0.0.1:8080", none));  // a program sends no Origin
+  EXPECT_TRUE(server::origin_admitted(&own, "127.0.0.1:8080", none));
+  EXPECT_TRUE(server::origin_admitted(&secure, "cards.example.com", none));      // behind a TLS proxy
+  EXPECT_TRUE(server::origin_admitted(&secure, "cards.example.com:443", none));
+  EXPECT_FALSE(server::origin_admitted(&own, "127.0.0.1:9090", none));           // another port is another site
+  EXPECT_FALSE(server::origin_admitted(&evil, "127.0.0.1:8080", none));
+  EXPECT_FALSE(server::origin_admitted(&null, "127.0.0.1:8080", none));
+  std::string friends = "https://friends.example:8443";
+  EXPECT_TRUE(server::origin_admitted(&friends, "127.0.0.1:8080", allowed));
+  EXPECT_FALSE(server::origin_admitted(&evil, "127.0.0.1:8080", allowed));
+  EXPECT_EQ(server::allowed_origin("HTTPS://Example.COM:443"), "https://example.com");
+  for (const char* bad : {"example.com", "ftp://example.com", "https://example.com/page", "https://", "*"})
+    EXPECT_THROW(server::allowed_origin(bad), std::invalid_argument) << bad;
+}
+
+}  // namespace
+}  // namespace inbetween
