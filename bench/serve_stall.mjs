@@ -25,7 +25,7 @@ if (flood) {
   const port = Number(arg('port'));
   const code = arg('code');
   const stopAt = Date.now() + seconds * 1000;
-  const got = { answers: 0, busy: 0, other: 0 };
+  const got = { answers: 0, busy: 0, other: 0, dropped: 0 };
   const count = (m) => { if (m.type === 'error') { if (m.code === 'busy') got.busy++; else got.other++; } else got.answers++; };
   const loops = [];
   if (flood === 'verify') {
@@ -38,13 +38,20 @@ if (flood) {
     })());
   } else if (flood === 'replay') {
     for (let i = 0; i < 16; i++) loops.push((async () => {
-      const ws = await connect(port, `127.0.9.${1 + i}`);
       while (Date.now() < stopAt) {
-        send(ws, { type: 'replay', table: code, game: 1 });
-        count(await next(ws, 'replay'));
-        await sleep(500);
+        // A client the server drops (a reply over its send queue) comes back on a new connection.
+        const ws = await connect(port, `127.0.9.${1 + i}`);
+        if (!ws) { got.other++; await sleep(500); continue; }
+        const closed = new Promise((r) => ws.on('close', () => r({ type: 'closed' })));
+        while (Date.now() < stopAt && ws.readyState === 1) {
+          send(ws, { type: 'replay', table: code, game: 1 });
+          const m = await Promise.race([next(ws, 'replay'), closed]);
+          if (m.type === 'closed') { got.dropped++; break; }
+          count(m);
+          await sleep(500);
+        }
+        ws.terminate();
       }
-      ws.terminate();
     })());
   } else if (flood === 'solve') {
     for (let i = 0; i < 3; i++) loops.push((async () => {
@@ -76,7 +83,7 @@ if (flood) {
 // ---- the long game: Ann against a sensible bot, `deals` long, Ann acting at once ----------------
 async function longGame(port) {
   const ws = await connect(port, '127.0.7.1');
-  send(ws, { type: 'create', name: 'Ann', rules: 'hoyle', seats: 2, set: { deals: String(Math.ceil(longMoves / 3)) } });
+  send(ws, { type: 'create', name: 'Ann', rules: 'hoyle', seats: 2, set: { deals: String(Math.ceil(longMoves / 3)), start_chips: '100000' } });
   const seated = await next(ws, 'seated');
   send(ws, { type: 'bot', table: seated.table, token: seated.token, kind: 'sensible' });
   const over = new Promise((resolve) => ws.on('message', (d) => {

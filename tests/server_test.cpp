@@ -195,9 +195,18 @@ TEST_P(EveryFamily, WholeGamesWithPeopleAndBotsShowNoCardBeforeItIsDealtAndNoSee
   // In the family's own words: ThreeBeTween has points, not chips.
   std::string held = std::string(GetParam()) == "threebetween" ? "every card and all the points" : "every card and all the chips";
   EXPECT_NE(report.text.find(held), std::string::npos) << report.text;
-  json replay = ask(watcher, {{"type", "replay"}, {"table", ann.table}});
-  EXPECT_EQ(replay["steps"].size(), last["moves"].get<std::size_t>() + 1);
-  EXPECT_EQ(replay["steps"].back()["state"], last["state"]);
+  // (a page at a time: LobbyOptions::replay_page)
+  json steps = json::array();
+  for (std::size_t from = 0, total = 1; from < total;) {
+    json replay = ask(watcher, {{"type", "replay"}, {"table", ann.table}, {"from", from}});
+    ASSERT_EQ(replay["type"], "replay") << replay.dump();
+    total = replay["steps_total"];
+    ASSERT_FALSE(replay["steps"].empty());
+    for (const auto& step : replay["steps"]) steps.push_back(step);
+    from += replay["steps"].size();
+  }
+  EXPECT_EQ(steps.size(), last["moves"].get<std::size_t>() + 1);
+  EXPECT_EQ(steps.back()["state"], last["state"]);
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, EveryFamily, ::testing::Values("hoyle", "red-dog", "threebetween", "banker", "between-the-sheets"));

@@ -65,7 +65,8 @@ TEST_F(ServerWorkTest, LongWorkWaitingHoldsUpNoOtherTablesBotsOrMoves) {
   EXPECT_EQ(hooks_->last(to_act.conn, "hint")["id"], 1);
   json steps = hooks_->last(watcher, "replay");
   EXPECT_EQ(steps["id"], 2);
-  EXPECT_EQ(steps["steps"].size(), table_of(done)["moves"].get<std::size_t>() + 1);
+  EXPECT_EQ(steps["steps_total"], table_of(done)["moves"].get<std::size_t>() + 1);
+  EXPECT_EQ(steps["from"], 0);
   EXPECT_EQ(lobby_->heavy_running(), 0);
 }
 
@@ -133,6 +134,32 @@ TEST_F(ServerWorkTest, AFinishedGameIsReadAsStoredForItsLogAndCheck) {
   command(waiting, "start");
   ASSERT_EQ(table_of(waiting)["status"], "playing");
   EXPECT_EQ(code_of(waiting.table, 0), "not_over");
+}
+
+// A long game's replay comes a page at a time (each step holds the whole state: 5,000 of them
+// would pass what a client may have waiting); the pages make up the whole replay.
+TEST_F(ServerWorkTest, AReplayComesAPageAtATimeAndThePagesMakeTheWholeGame) {
+  options_.replay_page = 7;
+  restart();
+  Seat done = finished_table("red-dog");
+  std::size_t total = table_of(done)["moves"].get<std::size_t>() + 1;
+  ASSERT_GT(total, 15u);
+  json whole = lobby_->room(done.table)->replay(1)["steps"];
+  ASSERT_EQ(whole.size(), total);
+  ConnId watcher = connect();
+  json steps = json::array();
+  for (std::size_t from = 0; from < total;) {
+    json page = ask(watcher, {{"type", "replay"}, {"table", done.table}, {"game", 1}, {"from", from}});
+    ASSERT_EQ(page["type"], "replay") << page.dump();
+    EXPECT_EQ(page["from"], from);
+    EXPECT_EQ(page["steps_total"], total);
+    EXPECT_EQ(page["steps"].size(), std::min<std::size_t>(7, total - from));
+    for (const auto& step : page["steps"]) steps.push_back(step);
+    from += page["steps"].size();
+  }
+  EXPECT_EQ(steps, whole);
+  json past = ask(watcher, {{"type", "replay"}, {"table", done.table}, {"game", 1}, {"from", total}});
+  EXPECT_TRUE(past["steps"].empty());
 }
 
 // A connection that sits down, watches or resumes gets the latest events only (a game of

@@ -203,9 +203,11 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
     Room& room = room_named(message);
     int game = int_field(message, "game", room.game_number(), 1, room.game_number());
     StoredGame stored = room.finished_game_copy(game);
+    std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
     auto slot = heavy_slot(c.address, room.code());
     hooks_.off_thread(
-        Lane::heavy, [code = room.code(), stored = std::move(stored)] { return replay_steps(code, stored); },
+        Lane::heavy,
+        [code = room.code(), stored = std::move(stored), from, page = options_.replay_page] { return replay_steps(code, stored, from, page); },
         [this, conn, slot, reply = with_id(json::object())](json steps) mutable {
           if (!conns_.count(conn)) return;
           if (steps.is_null()) return send(conn, {{"type", "error"}, {"code", "internal"}, {"message", "the replay failed"}});

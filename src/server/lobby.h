@@ -37,6 +37,8 @@ struct LobbyOptions {
   // Events a `table` message carries at most when a connection sits down, watches or resumes:
   // the latest ones; older ones come on request (`events`), as many at a time.
   std::size_t event_window = 500;
+  // Steps of a `replay` reply at most (each holds the whole state): the page asks for the rest.
+  std::size_t replay_page = 100;
 };
 
 // A token bucket: messages come in at most `rate` a second, `burst` at once.

@@ -369,16 +369,20 @@ std::vector<json> log_lines(const std::string& code, const StoredGame& g) {
   return lines;
 }
 
-json replay_steps(const std::string& code, const StoredGame& g) {
+json replay_steps(const std::string& code, const StoredGame& g, std::size_t from, std::size_t count) {
   auto session = protocol::new_session(json::parse(g.new_request));  // steps: each move and the state after it
+  std::size_t total = g.moves.size() + 1;
+  from = std::min(from, total);
+  std::size_t to = std::min(total, from + count);
   json steps = json::array();
-  steps.push_back({{"player", nullptr}, {"action", nullptr}, {"events", session->opening_events()}, {"state", session->state()}});
-  for (const auto& m : g.moves) {
-    json line = json::parse(m);
+  if (from == 0) steps.push_back({{"player", nullptr}, {"action", nullptr}, {"events", session->opening_events()}, {"state", session->state()}});
+  for (std::size_t i = 1; i < to; ++i) {
+    json line = json::parse(g.moves[i - 1]);
     json events = session->act(line);
-    steps.push_back({{"player", line["player"]}, {"action", line["action"]}, {"events", events}, {"state", session->state()}});
+    // Every move is played (the state depends on all before it); only the page's are written.
+    if (i >= from) steps.push_back({{"player", line["player"]}, {"action", line["action"]}, {"events", events}, {"state", session->state()}});
   }
-  return {{"type", "replay"}, {"table", code}, {"game", g.game}, {"steps", steps}};
+  return {{"type", "replay"}, {"table", code}, {"game", g.game}, {"from", from}, {"steps_total", total}, {"steps", steps}};
 }
 
 }  // namespace inbetween::server

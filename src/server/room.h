@@ -2,6 +2,7 @@
 // One table of the server: its seats and their tokens, its games, the runtime table of the game
 // being played (through its JSON codec, protocol::GameSession) and every event of it. No
 // networking here: the lobby feeds it requests and sends what it returns.
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -59,8 +60,9 @@ RulesInfo rules_info(const TableSpec& spec);
 // A finished game's log, one JSON line each: the `new` request (with table, game, commit and the
 // opening events) and every move with its events. Reads only `game`: any thread may call it.
 std::vector<json> log_lines(const std::string& code, const StoredGame& game);
-// A finished game as steps (docs/server.md `replay`): every move replayed; any thread.
-json replay_steps(const std::string& code, const StoredGame& game);
+// Steps `from` to `from + count` (at most) of a finished game (docs/server.md `replay`): its
+// moves replayed up to the last of them; any thread.
+json replay_steps(const std::string& code, const StoredGame& game, std::size_t from = 0, std::size_t count = SIZE_MAX);
 
 class Room {
  public:

@@ -258,8 +258,15 @@ function receive(m: ServerMsg): void {
       return;
     case 'replay':
       if (m.table === code) {
-        replay.load(m.steps, table?.family ?? 'pot', m.game);
-        replay.el.scrollIntoView?.({ block: 'nearest' });
+        // A long game comes a page at a time: the first opens the view, the rest are asked for.
+        if (m.from === 0) {
+          replay.load(m.steps, table?.family ?? 'pot', m.game);
+          replay.el.scrollIntoView?.({ block: 'nearest' });
+        } else {
+          replay.append(m.steps);
+        }
+        const next = m.from + m.steps.length;
+        if (next < m.steps_total && m.steps.length > 0) send({ type: 'replay', table: m.table, game: m.game, from: next });
       }
       return;
     case 'error':

@@ -365,6 +365,14 @@ export interface ReplayMsg {
   type: "replay";
   table: string;
   game: number;
+  /**
+   * the index of the first step in `steps` (0: the opening)
+   */
+  from: number;
+  /**
+   * steps in the whole game: the opening and one a move; a page asks for the rest with `from`
+   */
+  steps_total: number;
   steps: ReplayStep[];
   /**
    * the request's id, copied

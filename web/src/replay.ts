@@ -50,6 +50,13 @@ export class ReplayView {
     this.show(0);
   }
 
+  /** Steps after those loaded (the next page of a long game's replay). */
+  append(steps: ReplayStep[]): void {
+    this.steps.push(...steps);
+    this.slider.max = String(Math.max(0, this.steps.length - 1));
+    this.show(Math.min(this.steps.length - 1, Math.max(0, Number(this.slider.value))));
+  }
+
   close(): void {
     this.el.hidden = true;
   }
