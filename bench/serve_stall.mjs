@@ -2,7 +2,7 @@
 // Busy tables play (serve_tables.mjs: people who act at once, bots, spectators) while, from
 // other loopback addresses in a process of their own, one kind of long request is repeated:
 //   verify   4 clients looping GET /tables/CODE/verify on a finished game of --long-moves moves
-//   replay   16 clients each asking that game's `replay` twice a second
+//   replay   16 clients each asking that game's whole `replay` (page by page) every half second
 //   solve    ThreeBeTween hints on fresh `spaces = 4` tables (a cold solve each, no disk cache)
 // It reports the people's action-to-broadcast p50/p99 at the busy tables while quiet and during
 // each flood, the moves per second, and what the flood got (answers, `busy` refusals).
@@ -44,8 +44,15 @@ if (flood) {
         if (!ws) { got.other++; await sleep(500); continue; }
         const closed = new Promise((r) => ws.on('close', () => r({ type: 'closed' })));
         while (Date.now() < stopAt && ws.readyState === 1) {
-          send(ws, { type: 'replay', table: code, game: 1 });
-          const m = await Promise.race([next(ws, 'replay'), closed]);
+          // The whole game, page by page as the browser table asks for it.
+          let m = null;
+          for (let from = 0, total = 1; from < total;) {
+            send(ws, { type: 'replay', table: code, game: 1, from });
+            m = await Promise.race([next(ws, 'replay'), closed]);
+            if (m.type !== 'replay') break;
+            total = m.steps_total ?? m.steps.length;  // a server without pages sends it whole
+            from += Math.max(1, m.steps.length);
+          }
           if (m.type === 'closed') { got.dropped++; break; }
           count(m);
           await sleep(500);

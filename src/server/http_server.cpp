@@ -396,8 +396,8 @@ class Server final : public Hooks {
     StoredGame stored;
     std::shared_ptr<void> slot;
     try {
+      slot = lobby_.heavy_slot(address, code);  // first: a refused request copies nothing
       stored = lobby_.finished_game(code, game);
-      slot = lobby_.heavy_slot(address, code);
     } catch (const Refused& e) {
       auto status = e.code == "busy" ? http::status::service_unavailable : http::status::not_found;
       co_return reply(status, "text/plain", std::string(e.what()) + "\n");

@@ -202,9 +202,9 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
     // Every move replayed: on a heavy worker, from a copy of the stored game.
     Room& room = room_named(message);
     int game = int_field(message, "game", room.game_number(), 1, room.game_number());
-    StoredGame stored = room.finished_game_copy(game);
     std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
-    auto slot = heavy_slot(c.address, room.code());
+    auto slot = heavy_slot(c.address, room.code());  // first: a refused request copies nothing
+    StoredGame stored = room.finished_game_copy(game);
     hooks_.off_thread(
         Lane::heavy,
         [code = room.code(), stored = std::move(stored), from, page = options_.replay_page] { return replay_steps(code, stored, from, page); },
