@@ -227,7 +227,7 @@ if (attackerPort) {
 const deadline = Date.now() + (quiet + seconds + 120) * 1000;
 setTimeout(() => { console.error('serve_attack: over its time bound'); process.exit(1); }, deadline - Date.now()).unref();
 // The server with its defaults (64 connections an address, 20 messages a second), room for the tables.
-const { server, port: serverPort } = await startServer(binary, ['--max-tables', String(tables + 50)]);
+const { server, port: serverPort } = await startServer(binary, ['--max-tables-per-address', String(tables + 50), '--max-tables', String(tables + 50)]);
 const memory = [];
 const sampler = setInterval(() => memory.push(residentMB(server.pid)), 500);
 

@@ -13,7 +13,7 @@ const seconds = Number(arg('seconds', 20));
 const binary = arg('binary', join(here, '../build/inbetween'));
 const botDelay = arg('bot-delay-ms', '700');
 
-const { server, port } = await startServer(binary, ['--bot-delay-ms', botDelay, '--max-tables', String(tables + 10),
+const { server, port } = await startServer(binary, ['--max-tables-per-address', String(tables + 10), '--bot-delay-ms', botDelay, '--max-tables', String(tables + 10),
   '--max-connections-per-address', String(tables * 4 + 10), '--messages-per-second', '100000']);
 const busy = new BusyTables(port, tables);
 await busy.seat();

@@ -162,6 +162,37 @@ TEST_F(ServerWorkTest, AReplayComesAPageAtATimeAndThePagesMakeTheWholeGame) {
   EXPECT_TRUE(past["steps"].empty());
 }
 
+// One address may have only so many tables open (not over); tables that are over and that nobody
+// looks at make room when the server is full (they stay in the store and are read again).
+TEST_F(ServerWorkTest, OneAddressOpensOnlySoManyTablesAndFinishedOnesMakeRoom) {
+  options_.max_open_tables_per_address = 2;
+  options_.max_tables = 4;
+  restart();
+  Seat done = finished_table();  // over: no longer counts against its address
+  create("hoyle", 2, "Bea");
+  create("hoyle", 2, "Cy");
+  ConnId same = connect();
+  json refused = ask(same, {{"type", "create"}, {"name", "Di"}, {"rules", "hoyle"}, {"seats", 2}});
+  EXPECT_EQ(refused["code"], "too_many_tables") << refused.dump();
+  EXPECT_NE(refused["message"].get<std::string>().find("you have 2 tables open"), std::string::npos) << refused.dump();
+  // Another address may; then the server holds 4, its most.
+  auto create_from = [&](ConnId conn, const std::string& address, const std::string& name) {
+    lobby_->open(conn, address);
+    lobby_->receive(conn, json({{"type", "create"}, {"name", name}, {"rules", "hoyle"}, {"seats", 2}}).dump());
+    hooks_->run();
+    return hooks_->inbox[conn].back();
+  };
+  EXPECT_EQ(create_from(50, "10.0.0.9", "Ed")["type"], "table");
+  // A third: the finished table, once nobody looks at it, makes room (it stays in the store).
+  EXPECT_EQ(create_from(51, "10.0.0.10", "Fi")["code"], "too_many_tables") << "Ann still sits at her finished table";
+  lobby_->close(done.conn);
+  EXPECT_EQ(create_from(52, "10.0.0.11", "Gus")["type"], "table");
+  EXPECT_EQ(lobby_->room(done.table), nullptr) << "let go of";
+  ConnId watcher = connect();
+  ask(watcher, {{"type", "watch"}, {"table", done.table}});
+  EXPECT_EQ(hooks_->last(watcher, "table")["status"], "over") << "read again from the store";
+}
+
 // A connection that sits down, watches or resumes gets the latest events only (a game of
 // thousands would not fit one message) and asks for older ones page by page; the rules' title
 // (up to 64 KiB of description) comes in its first table message only.

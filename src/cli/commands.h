@@ -88,6 +88,7 @@ struct ServeCommandOptions {
   std::string web;  // empty: web/dist in the data folder
   int bot_delay_ms = 700;
   int max_tables = 500;
+  int max_tables_per_address = 20;
   int max_connections = 10000;
   int max_connections_per_address = 64;
   double messages_per_second = 20;  // per connection; bursts of three times as many

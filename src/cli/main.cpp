@@ -194,6 +194,9 @@ int main(int argc, char** argv) {
   serve_cmd->add_option("--web", serve.web, "the page's folder (default: web/dist in the data folder)");
   serve_cmd->add_option("--bot-delay-ms", serve.bot_delay_ms, "how long a bot waits before its move")->check(CLI::Range(0, 60000))->capture_default_str();
   serve_cmd->add_option("--max-tables", serve.max_tables, "the most tables the server holds")->check(CLI::Range(1, 100000))->capture_default_str();
+  serve_cmd->add_option("--max-tables-per-address", serve.max_tables_per_address, "the most open tables (not over) one address may have created")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
   serve_cmd->add_option("--max-connections", serve.max_connections, "connections the server holds at once")
       ->check(CLI::Range(1, 1000000))->capture_default_str();
   serve_cmd->add_option("--max-connections-per-address", serve.max_connections_per_address, "connections one address may hold")

@@ -32,6 +32,7 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   }
   serve.lobby.bot_delay = std::chrono::milliseconds(options.bot_delay_ms);
   serve.lobby.max_tables = options.max_tables;
+  serve.lobby.max_open_tables_per_address = options.max_tables_per_address;
   serve.lobby.messages_per_second = options.messages_per_second;
   serve.lobby.message_burst = 3 * options.messages_per_second;
   serve.lobby.address_messages_per_second = 2 * options.messages_per_second;  // a household's devices together

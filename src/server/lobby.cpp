@@ -300,9 +300,33 @@ int Lobby::seat_of(Room& room, const json& message) const {
   return *seat;
 }
 
+std::size_t Lobby::let_go_of_finished_tables() {
+  std::size_t gone = 0;
+  for (auto it = rooms_.begin(); it != rooms_.end();) {
+    bool idle = it->second->status() == TableStatus::over && !at_table_.count(it->first) && !bot_planned_[it->first];
+    if (!idle) {
+      ++it;
+      continue;
+    }
+    bot_planned_.erase(it->first);
+    clocks_.erase(it->first);
+    creator_address_.erase(it->first);
+    it = rooms_.erase(it);
+    ++gone;
+  }
+  return gone;
+}
+
 void Lobby::create(ConnId conn, Connection& c, const json& message) {
+  // Tables that are over and that nobody looks at make room (they stay in the store).
+  if (static_cast<int>(rooms_.size()) >= options_.max_tables) let_go_of_finished_tables();
   if (static_cast<int>(rooms_.size()) >= options_.max_tables)
     throw Refused("too_many_tables", fmt::format("the server holds {} tables, its most", options_.max_tables));
+  int mine = 0;
+  for (const auto& [code, address] : creator_address_)
+    if (address == c.address && rooms_.count(code) && rooms_.at(code)->status() != TableStatus::over) ++mine;
+  if (mine >= options_.max_open_tables_per_address)
+    throw Refused("too_many_tables", fmt::format("you have {} tables open, the most one address may: finish or leave one first", mine));
   std::string name = text_field(message, "name", kMaxTypedNameBytes);
   TableSpec spec;
   if (message.contains("rules_text") && message.contains("rules"))
@@ -326,6 +350,7 @@ void Lobby::create(ConnId conn, Connection& c, const json& message) {
   auto room = std::make_unique<Room>(code, std::move(spec), store_);
   Room& r = *room;
   rooms_[code] = std::move(room);
+  creator_address_[code] = c.address;
   auto [seat, token] = r.seat_person(name);
   take_seat(conn, c, r, seat, token, message);
 }

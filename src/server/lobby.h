@@ -19,6 +19,8 @@ namespace inbetween::server {
 // Limits and pacing of a server (the `serve` command's options).
 struct LobbyOptions {
   int max_tables = 500;
+  int max_open_tables_per_address = 20;  // tables one address created that are not over
+
   std::size_t max_message_bytes = 64 * 1024;
   std::chrono::milliseconds bot_delay{700};  // a bot's move waits this long, so people can follow
   double messages_per_second = 20;          // a connection's steady rate...
@@ -76,6 +78,10 @@ class Lobby {
   // the table's latest. A table that is over and not held is read from the store without being
   // replayed. Throws Refused: no_table, no_game, not_over; StoreError.
   StoredGame finished_game(const std::string& code, int game);
+  // Lets go of the tables held in memory that are over and that nobody sits at or watches (they
+  // stay in the store, read again when asked for); returns how many. Run when the server is
+  // full, before a `create` is refused.
+  std::size_t let_go_of_finished_tables();
   // A place for one piece of long work (Lane::heavy) of `address` at table `code`, held until
   // the returned handle is let go; throws Refused("busy") when the table, the address or the
   // server has as much running as it may (LobbyOptions::max_heavy*).
@@ -164,6 +170,7 @@ class Lobby {
   std::uint64_t clock_serial_ = 0;
   std::map<ConnId, Connection> conns_;
   std::map<std::string, std::set<ConnId>> at_table_;  // table code -> the connections sitting at or watching it
+  std::map<std::string, std::string> creator_address_;  // table code -> the address that created it (this run)
   int heavy_ = 0;                                      // heavy_slot()s held
   std::map<std::string, int> heavy_by_table_, heavy_by_address_;
   // Set while the lobby lives: a slot let go after the lobby is gone (its work came back late)
