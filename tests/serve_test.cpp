@@ -137,6 +137,25 @@ TEST_F(ServeTest, MalformedFramesGetErrorRepliesAndTheServerKeepsServing) {
   EXPECT_EQ(status, 404);
 }
 
+// HTTP requests are rated per address too (bursts of four times the rate): past it, 429.
+TEST_F(ServeTest, HttpRequestsPastTheirAddressesRateAreRefused) {
+  ServeProcess server(db(), {"--http-requests-per-second", "1"});
+  int ok = 0, refused = 0;
+  for (int i = 0; i < 12; ++i) {
+    auto [status, body] = http_get(server.port(), "/tables/NOPE/log");
+    if (status != 429) {
+      ++ok;
+      continue;
+    }
+    ++refused;
+    EXPECT_NE(body.find("slow down"), std::string::npos) << body;
+  }
+  // Four in the burst, plus at most one a second refilled while the loop ran.
+  EXPECT_GE(ok, 4);
+  EXPECT_GE(refused, 1);
+  EXPECT_EQ(ok + refused, 12);
+}
+
 TEST_F(ServeTest, ATextFrameThatIsNotUtf8ClosesThatConnectionWithCode1007) {
   ServeProcess server(db());
   WsClient bad(server.port());

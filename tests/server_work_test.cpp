@@ -193,6 +193,23 @@ TEST_F(ServerWorkTest, OneAddressOpensOnlySoManyTablesAndFinishedOnesMakeRoom) {
   EXPECT_EQ(hooks_->last(watcher, "table")["status"], "over") << "read again from the store";
 }
 
+// Binary frames and pings count against the rate like text messages: a binary frame is answered
+// bad_message while within it, rate_limited past it; a flood of pings is let go as flooding.
+TEST_F(ServerWorkTest, EveryFrameKindCountsAgainstTheRate) {
+  limit_rate(1, 3, 5);
+  ConnId binary = connect();
+  for (int i = 0; i < 3; ++i) {
+    lobby_->receive(binary, "", server::Lobby::Frame::binary);
+    EXPECT_EQ(hooks_->inbox[binary].back()["code"], "bad_message");
+  }
+  lobby_->receive(binary, "", server::Lobby::Frame::binary);
+  EXPECT_EQ(hooks_->inbox[binary].back()["code"], "rate_limited") << "the burst of 3 is spent";
+  ConnId pinger = connect();
+  for (int i = 0; i < 20 && !hooks_->dropped.count(pinger); ++i) lobby_->control_frame(pinger);
+  EXPECT_TRUE(hooks_->dropped.count(pinger)) << "a ping flood is let go";
+  EXPECT_EQ(hooks_->inbox[pinger].back()["code"], "flooding");
+}
+
 // A connection that sits down, watches or resumes gets the latest events only (a game of
 // thousands would not fit one message) and asks for older ones page by page; the rules' title
 // (up to 64 KiB of description) comes in its first table message only.

@@ -25,7 +25,8 @@ const chromium = process.env.CHROMIUM ?? execSync('which chromium').toString().t
 const server =
   process.env.INBETWEEN_SERVER === 'mock'
     ? `node dev/mock-server.mjs --port ${port} --bot-delay-ms 0`
-    : `${bin} serve --host 127.0.0.1 --port ${port} --db ${db} --web dist --bot-delay-ms 0`;
+    // Every test page comes from 127.0.0.1: one address opening many tables and pages.
+    : `${bin} serve --host 127.0.0.1 --port ${port} --db ${db} --web dist --bot-delay-ms 0 --max-tables-per-address 1000 --http-requests-per-second 10000`;
 
 export default defineConfig({
   testDir: 'tests',

@@ -23,6 +23,8 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.web_dir = options.web.empty() ? (rules::data_dir() / "web" / "dist").string() : options.web;
   serve.max_connections = options.max_connections;
   serve.max_connections_per_address = options.max_connections_per_address;
+  serve.http_requests_per_second = options.http_requests_per_second;
+  serve.http_burst = 4 * options.http_requests_per_second;
   for (const auto& url : options.allow_origins) {
     try {
       serve.allowed_origins.push_back(server::allowed_origin(url));

@@ -247,6 +247,12 @@ class Server final : public Hooks {
       co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
       if (ec) co_return;
       auto request = parser.release();
+      if (!http_allowed(address)) {
+        auto refused = reply(request, http::status::too_many_requests, "text/plain",
+                             fmt::format("more than {} requests a second from your address; slow down\n", options_.http_requests_per_second));
+        co_await http::async_write(stream, refused, asio::redirect_error(use_awaitable, ec));
+        co_return;
+      }
       if (websocket::is_upgrade(request) && request.target() == "/ws") {
         if (auto refusal = foreign_page(request)) {
           co_await http::async_write(stream, *refusal, asio::redirect_error(use_awaitable, ec));
@@ -301,17 +307,19 @@ class Server final : public Hooks {
     ConnId id = ++last_id_;
     clients_[id] = client;
     lobby_.open(id, address);
+    // Beast answers pings itself; each is counted against the rate, so a ping flood is let go.
+    client->ws.control_callback([this, id](websocket::frame_type kind, beast::string_view) {
+      if (kind == websocket::frame_type::ping) lobby_.control_frame(id);
+    });
     beast::flat_buffer buffer;
     for (;;) {
       buffer.clear();
       co_await client->ws.async_read(buffer, asio::redirect_error(use_awaitable, ec));
       if (ec) break;
       if (client->dropping) continue;
-      if (!client->ws.got_text()) {
-        send(id, R"({"type":"error","code":"bad_message","message":"messages are JSON text frames"})");
-        continue;
-      }
-      lobby_.receive(id, beast::buffers_to_string(buffer.data()));
+      // Binary frames count against the rate like text ones (and are answered bad_message).
+      if (!client->ws.got_text()) lobby_.receive(id, "", Lobby::Frame::binary);
+      else lobby_.receive(id, beast::buffers_to_string(buffer.data()));
     }
     client->closed = true;
     clients_.erase(id);
@@ -334,6 +342,16 @@ class Server final : public Hooks {
     client->queued_bytes = 0;
     client->writing = false;
     if (client->dropping) close(*client);
+  }
+
+  // Whether an HTTP request from `address` is within its rate (a bucket per address, kept past
+  // its connections: each request may come on a new one).
+  bool http_allowed(const std::string& address) {
+    auto now = std::chrono::steady_clock::now();
+    if (http_rate_.size() > 10000) std::erase_if(http_rate_, [&](const auto& entry) { return now - entry.second.last > std::chrono::minutes(1); });
+    auto [it, fresh] = http_rate_.try_emplace(address);
+    if (fresh) it->second = Bucket{options_.http_burst, now};
+    return it->second.take(now, options_.http_requests_per_second, options_.http_burst);
   }
 
   // A response to `request` with its status, type and body.
@@ -438,6 +456,7 @@ class Server final : public Hooks {
   Lobby lobby_;
   std::map<ConnId, std::shared_ptr<Client>> clients_;
   std::map<std::string, int> per_address_;
+  std::map<std::string, Bucket> http_rate_;  // HTTP requests per address
   int open_connections_ = 0;
   ConnId last_id_ = 0;
 };

@@ -16,6 +16,8 @@ struct ServeOptions {
   std::string web_dir;                    // the page's files (web/dist)
   int max_connections = 10000;            // every connection at once, HTTP and WebSocket
   int max_connections_per_address = 64;
+  double http_requests_per_second = 50;  // per address, in bursts of http_burst; past that 429
+  double http_burst = 200;
   std::size_t max_send_queue_bytes = 512 * 1024;  // queued for a client that does not read: then it is dropped
   std::vector<std::string> allowed_origins;       // other pages that may open the WebSocket (origin.h), as allowed_origin() writes them
   LobbyOptions lobby;

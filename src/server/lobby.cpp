@@ -135,28 +135,37 @@ bool Lobby::allowed(Connection& c) {
   return true;
 }
 
-void Lobby::receive(ConnId conn, std::string_view text) {
+bool Lobby::admit(ConnId conn, Connection& c) {
+  if (allowed(c)) return true;
+  if (!c.refusals.take(hooks_.now(), options_.messages_per_second, options_.refused_burst)) {
+    // A client that keeps sending far past its rate after being told to slow down is not a
+    // page: it costs work per message, so it is let go (a page reconnects and resumes its seat).
+    send(conn, {{"type", "error"}, {"code", "flooding"},
+                {"message", fmt::format("too many messages refused for the rate; the connection is closed, and this address "
+                                        "may connect again in {} seconds", options_.flood_cooldown.count())}});
+    addresses_[c.address].cooled = hooks_.now() + options_.flood_cooldown;
+    hooks_.drop(conn);
+    return false;
+  }
+  // Told once per run of refusals: answering every message of a flood would cost more than the flood.
+  if (c.refused_in_a_row <= 1)
+    send(conn, {{"type", "error"}, {"code", "rate_limited"}, {"message", fmt::format("more than {} messages a second; slow down", options_.messages_per_second)}});
+  return false;
+}
+
+void Lobby::control_frame(ConnId conn) {
+  // A ping costs a pong: it counts against the rate like a message, and a flood of them is let go.
+  if (auto it = conns_.find(conn); it != conns_.end()) admit(conn, it->second);
+}
+
+void Lobby::receive(ConnId conn, std::string_view text, Frame frame) {
   auto it = conns_.find(conn);
   if (it == conns_.end()) return;
   Connection& c = it->second;
   json id;
   try {
-    if (!allowed(c)) {
-      if (!c.refusals.take(hooks_.now(), options_.messages_per_second, options_.refused_burst)) {
-        // A client that keeps sending far past its rate after being told to slow down is not a
-        // page: it costs work per message, so it is let go (a page reconnects and resumes its seat).
-        send(conn, {{"type", "error"}, {"code", "flooding"},
-                    {"message", fmt::format("too many messages refused for the rate; the connection is closed, and this address "
-                                            "may connect again in {} seconds", options_.flood_cooldown.count())}});
-        addresses_[c.address].cooled = hooks_.now() + options_.flood_cooldown;
-        hooks_.drop(conn);
-        return;
-      }
-      // Told once per run of refusals: answering every message of a flood would cost more
-      // than the flood.
-      if (c.refused_in_a_row > 1) return;
-      throw Refused("rate_limited", fmt::format("more than {} messages a second; slow down", options_.messages_per_second));
-    }
+    if (!admit(conn, c)) return;
+    if (frame == Frame::binary) throw Refused("bad_message", "messages are JSON text frames");
     if (text.size() > options_.max_message_bytes)
       throw Refused("too_big", fmt::format("a message may be at most {} bytes", options_.max_message_bytes));
     json message = json::parse(text, nullptr, false);

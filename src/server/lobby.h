@@ -63,8 +63,12 @@ class Lobby {
   bool admits(const std::string& address);
   void open(ConnId conn, std::string address);
   void close(ConnId conn);
-  // One text message from a connection; the replies go out through Hooks::send.
-  void receive(ConnId conn, std::string_view text);
+  // One message from a connection; the replies go out through Hooks::send. Every frame counts
+  // against the connection's and its address's rate, whatever its kind: a binary frame is
+  // answered `bad_message`, a ping (control_frame) only counted.
+  enum class Frame { text, binary };
+  void receive(ConnId conn, std::string_view text, Frame frame = Frame::text);
+  void control_frame(ConnId conn);
 
   // The tables held in memory: those in play, and those that are over once someone asked for them.
   std::size_t tables() const { return rooms_.size(); }
@@ -121,6 +125,9 @@ class Lobby {
   void attach(ConnId conn, Connection& c, Room& room, int seat);
   void detach(ConnId conn, Connection& c);
   bool allowed(Connection& c);
+  // Whether a frame is within the rate; a refused one is answered once a run (rate_limited),
+  // and a connection far past its rate is let go (flooding).
+  bool admit(ConnId conn, Connection& c);
   // Every connection of an address shares this bucket, so reconnecting does not buy a burst.
   struct Address {
     Bucket rate;
