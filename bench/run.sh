@@ -15,7 +15,7 @@ reps=${REPS:-3}
 benches=(pot_bench three_bench)
 [ -n "${SCALE:-}" ] && benches+=(scale_bench)
 
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DINBETWEEN_BENCH=ON -DINBETWEEN_SANITIZE=OFF >/dev/null
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DINBETWEEN_BENCH=ON -DINBETWEEN_SANITIZE=OFF -DINBETWEEN_PYTHON=OFF >/dev/null
 cmake --build "$build" --target "${benches[@]}"
 
 # The console report goes to a log (shown if the run fails); the tables below read the JSON.

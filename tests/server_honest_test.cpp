@@ -14,11 +14,6 @@
 namespace inbetween {
 namespace {
 
-using nlohmann::json;
-using server::ConnId;
-using testing::Seat;
-using testing::ServerTest;
-
 class Honesty : public ServerTest {
  protected:
   // What joining `table` as `name` answers: the `seated` message or the error.

@@ -11,11 +11,6 @@
 namespace inbetween {
 namespace {
 
-using nlohmann::json;
-using server::ConnId;
-using testing::Seat;
-using testing::ServerTest;
-
 class ServerWorkTest : public ServerTest {
  protected:
   // A table of `rules` whose first game Ann played to its end against a random bot.

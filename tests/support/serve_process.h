@@ -171,16 +171,7 @@ inline beast::http::response<beast::http::string_body> http_response(unsigned sh
 
 // GET `target` from the server; returns the status and body.
 inline std::pair<int, std::string> http_get(unsigned short port, const std::string& target) {
-  asio::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.expires_after(std::chrono::seconds(30));
-  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-  beast::http::request<beast::http::empty_body> request{beast::http::verb::get, target, 11};
-  request.set(beast::http::field::host, "127.0.0.1");
-  beast::http::write(stream, request);
-  beast::flat_buffer buffer;
-  beast::http::response<beast::http::string_body> response;
-  beast::http::read(stream, buffer, response);
+  auto response = http_response(port, target);
   return {static_cast<int>(response.result_int()), response.body()};
 }
 

@@ -80,3 +80,11 @@ class ServerTest : public testing_support::TempFolderTest {
 };
 
 }  // namespace inbetween::testing
+
+namespace inbetween {
+// What the server tests name without their namespaces.
+using nlohmann::json;
+using server::ConnId;
+using testing::Seat;
+using testing::ServerTest;
+}  // namespace inbetween
