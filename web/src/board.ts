@@ -164,7 +164,9 @@ export function renderPotBoard(s: PotState, o: BoardOpts = { last: [], fresh: fa
   const money = house
     ? h('div', { class: 'pot', 'data-testid': 'pot' }, h('span', { class: 'pot-l' }, 'house '), h('span', { class: 'pot-n' }, signed(s.house ?? 0)), delta)
     : h('div', { class: 'pot', 'data-testid': 'pot' }, h('span', { class: 'pot-l' }, 'pot '), h('span', { class: 'pot-n' }, String(s.pot)), delta);
-  const deals = s.deals_total ? `deal ${Math.min(s.deals_done + 1, s.deals_total)} of ${s.deals_total}` : `deal ${s.deals_done + 1}`;
+  // Red Dog plays hands (its state counts them in deals_done/deals_total), the pot games deals.
+  const round = house ? 'hand' : 'deal';
+  const deals = s.deals_total ? `${round} ${Math.min(s.deals_done + 1, s.deals_total)} of ${s.deals_total}` : `${round} ${s.deals_done + 1}`;
   const whose = s.over ? null : house ? (s.posts.length ? 'The posts' : null) : s.to_act ? `${s.to_act}\u2019s posts` : null;
   return h(
     'section',

@@ -30,6 +30,8 @@ test('Red Dog: the raise decision says what this spread pays at this table', asy
     await expect(page.getByTestId('pay-table')).toContainText('1: 6:1');
     await expect(page.getByTestId('pay-table')).toContainText('3+: 1:1');
     await expect(page.getByTestId('pay-table')).toContainText('trips: 9:1');
+    // Red Dog counts hands, not deals
+    await expect(page.locator('.pot-board')).toContainText(`hand ${Math.min(s.deals_done + 1, 40)} of 40`);
     if (s.phase === 'raise') {
       const pays = rates[Math.min(s.spread, rates.length) - 1];
       expect(s.pays).toBe(pays);
