@@ -130,18 +130,26 @@ INSTANTIATE_TEST_SUITE_P(
 
 class SqliteSchema : public testing_support::TempFolderTest {};
 
-TEST_F(SqliteSchema, AFileFromBeforeVersionsIsMigratedAndItsGamesCountAsLive) {
-  auto path = (dir_ / "old.db").string();
-  {
-    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db.exec(R"(
+// The tables of a file from before schema versions, or (with `over`) of schema 2, which added the
+// games' `over` column; schema 3 added the tables' privacy and the games' commitment version.
+std::string old_schema(bool over) {
+  return std::string(R"(
 CREATE TABLE tables(code TEXT PRIMARY KEY, created INTEGER NOT NULL, rules TEXT NOT NULL, rules_text TEXT NOT NULL,
   sets TEXT NOT NULL, seats INTEGER NOT NULL, timeout INTEGER NOT NULL);
 CREATE TABLE seats(code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL, token_hash TEXT NOT NULL,
   PRIMARY KEY(code, seat));
 CREATE TABLE games(code TEXT NOT NULL, game INTEGER NOT NULL, seed TEXT NOT NULL, commit_hash TEXT NOT NULL,
-  new_request TEXT NOT NULL, opening TEXT NOT NULL, PRIMARY KEY(code, game));
+  new_request TEXT NOT NULL, opening TEXT NOT NULL, )") +
+         (over ? "over INTEGER NOT NULL DEFAULT 0, " : "") + R"(PRIMARY KEY(code, game));
 CREATE TABLE moves(code TEXT NOT NULL, game INTEGER NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY(code, game, n));
+)";
+}
+
+TEST_F(SqliteSchema, AFileFromBeforeVersionsIsMigratedAndItsGamesCountAsLive) {
+  auto path = (dir_ / "old.db").string();
+  {
+    SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    db.exec(old_schema(false) + R"(
 INSERT INTO tables VALUES('OLD1', 0, 'hoyle', '', '{}', 2, 60);
 INSERT INTO games VALUES('OLD1', 1, '5', 'c', '', '');
 )");
@@ -161,14 +169,7 @@ TEST_F(SqliteSchema, AVersion2FileKeepsItsTablesPublicAndItsGamesOnTheFirstCommi
   auto path = (dir_ / "v2.db").string();
   {
     SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db.exec(R"(
-CREATE TABLE tables(code TEXT PRIMARY KEY, created INTEGER NOT NULL, rules TEXT NOT NULL, rules_text TEXT NOT NULL,
-  sets TEXT NOT NULL, seats INTEGER NOT NULL, timeout INTEGER NOT NULL);
-CREATE TABLE seats(code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL, token_hash TEXT NOT NULL,
-  PRIMARY KEY(code, seat));
-CREATE TABLE games(code TEXT NOT NULL, game INTEGER NOT NULL, seed TEXT NOT NULL, commit_hash TEXT NOT NULL,
-  new_request TEXT NOT NULL, opening TEXT NOT NULL, over INTEGER NOT NULL DEFAULT 0, PRIMARY KEY(code, game));
-CREATE TABLE moves(code TEXT NOT NULL, game INTEGER NOT NULL, n INTEGER NOT NULL, line TEXT NOT NULL, PRIMARY KEY(code, game, n));
+    db.exec(old_schema(true) + R"(
 INSERT INTO tables VALUES('OLD2', 0, 'hoyle', '', '{}', 2, 60);
 INSERT INTO games VALUES('OLD2', 1, '5', 'v1commit', '', '', 0);
 PRAGMA user_version = 2;
