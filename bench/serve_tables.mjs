@@ -17,10 +17,12 @@ export const arg = (name, fallback) => {
 };
 
 // Starts the server with `options` (command-line words) on a new database; resolves to
-// { server, port } once it listens.
-export async function startServer(binary, options) {
+// { server, port } once it listens. `launcher` goes before the binary (e.g. ['taskset', '-c', '0']:
+// it execs the binary in its own process, so server.pid is still the server's for /proc).
+export async function startServer(binary, options, launcher = []) {
   const db = join(mkdtempSync(join(tmpdir(), 'inbetween-bench-')), 'bench.db');
-  const server = spawn(binary, ['serve', '--port', '0', '--db', db, ...options],
+  const [command, ...words] = [...launcher, binary, 'serve', '--port', '0', '--db', db, ...options];
+  const server = spawn(command, words,
     { env: { ...process.env, INBETWEEN_DATA: join(here, '..') }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise((resolve, reject) => {
     server.stdout.on('data', (d) => { const m = /127\.0\.0\.1:(\d+)\//.exec(d.toString()); if (m) resolve(Number(m[1])); });
@@ -74,7 +76,7 @@ const presets = ['hoyle', 'red-dog', 'threebetween', 'banker'];
 // shows it; `moves` counts every move while `running`.
 export class BusyTables {
   constructor(port, count, addressOf = () => '127.0.0.1') {
-    Object.assign(this, { port, count, addressOf, latencies: [], moves: 0, games: 0, running: false, codes: [], starts: [] });
+    Object.assign(this, { port, count, addressOf, latencies: [], moves: 0, games: 0, running: false, codes: [], starts: [], sockets: [] });
   }
 
   person(ws, table, token, name) {
@@ -112,6 +114,7 @@ export class BusyTables {
       const bob = await next(guest, 'seated');
       const watchers = [await connect(this.port, from), await connect(this.port, from)];
       for (const w of watchers) send(w, { type: 'watch', table: seated.table });
+      this.sockets.push(host, guest, ...watchers);
       // The first spectator counts the table's moves (each game's `moves` starts again at 0).
       let seen = { game: 0, moves: 0 };
       watchers[0].on('message', (d) => {
@@ -133,6 +136,17 @@ export class BusyTables {
   start() {
     this.running = true;
     for (const start of this.starts) start();
+  }
+
+  // Closes every client with a close handshake (terminated where the server has not answered in
+  // 5 s), so the server sees its clients leave as browsers do.
+  close() {
+    return Promise.all(this.sockets.map((ws) => new Promise((resolve) => {
+      if (ws.readyState === WebSocket.CLOSED) return resolve();
+      const timer = setTimeout(() => ws.terminate(), 5000);
+      ws.on('close', () => { clearTimeout(timer); resolve(); });
+      ws.close();
+    })));
   }
 
   // Latency figures since the last call (ms), and starts a new period.

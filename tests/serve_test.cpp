@@ -7,6 +7,7 @@
 #include <iostream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "server/verify.h"
 #include "support/lobby_client.h"
@@ -114,6 +115,50 @@ TEST_F(ServeTest, WebSocketClientsPlayWholeGamesOfEveryFamilyAndTheLogsVerify) {
     auto [verify_status, verify_text] = http_get(server.port(), "/tables/" + ann.table + "/verify");
     EXPECT_EQ(verify_status, 200);
     EXPECT_EQ(verify_text.rfind("OK", 0), 0u) << verify_text;
+  }
+}
+
+// On four network threads, tables of every family play at once, each from a thread of its own
+// (so messages of different tables reach the server together): every game ends, the player and
+// a watcher heard the same events in the same order, and every log verifies.
+TEST_F(ServeTest, OnSeveralNetworkThreadsTablesPlayAtOnceAndEveryLogVerifies) {
+  ServeProcess server(db(), {"--threads", "4"});
+  const std::vector<std::string> rules = {"hoyle", "red-dog", "threebetween", "hoyle", "banker", "threebetween"};
+  std::vector<Player> players, watchers;
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    players.push_back(seat_creator(server.port(), rules[i], 2, "Ann"));
+    Player& ann = players.back();
+    ann.ws->send({{"type", "bot"}, {"table", ann.table}, {"token", ann.token}, {"kind", "sensible"}});
+    Player watcher{std::make_unique<WsClient>(server.port()), "watcher", ann.table, "", json(), json::array()};
+    watcher.ws->send({{"type", "watch"}, {"table", ann.table}});
+    watcher.next_table();
+    watchers.push_back(std::move(watcher));
+  }
+  std::vector<std::string> failures(rules.size());
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < rules.size(); ++i)
+    threads.emplace_back([&, i] {
+      try {
+        Player& ann = players[i];
+        ann.ws->send({{"type", "start"}, {"table", ann.table}, {"token", ann.token}});
+        play_to_end({&ann, &watchers[i]});
+      } catch (const std::exception& e) {
+        failures[i] = e.what();
+      }
+    });
+  for (auto& t : threads) t.join();
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    SCOPED_TRACE(rules[i]);
+    EXPECT_EQ(failures[i], "");
+    EXPECT_EQ(players[i].last["status"], "over");
+    // The watcher sat down after the opening events: the same events from where it came in.
+    const json& all = players[i].events;
+    const json& seen = watchers[i].events;
+    ASSERT_LE(seen.size(), all.size());
+    EXPECT_EQ(seen, json(std::vector<json>(all.end() - static_cast<std::ptrdiff_t>(seen.size()), all.end())));
+    auto [status, text] = http_get(server.port(), "/tables/" + players[i].table + "/verify");
+    EXPECT_EQ(status, 200);
+    EXPECT_EQ(text.rfind("OK", 0), 0u) << text;
   }
 }
 

@@ -200,7 +200,7 @@ TEST_F(Honesty, ATableStoredUnderTheFirstSchemeKeepsItsCommitmentAndVerifies) {
   // As a server before version 2 left it: the seats filled, the seed committed alone.
   std::string token(32, 'a');
   server::StoredGame first{1, 1234567, server::seed_commitment("OLD1", 1, 1234567), {}, {}, {}};
-  store_->add_table({"OLD1", "hoyle", "", R"({"deals":"30"})", 2, 60, {{0, "Ann", "", server::sha256_hex(token)}, {1, "bot2", "sensible", ""}}, {first}});
+  store_->add_table({"OLD1", "hoyle", "", R"({"deals":"30"})", 2, 60, {{0, "Ann", "", server::sha256_hex(token)}, {1, "bot2", "sensible", ""}}, {first}, false, ""});
   restart();
   Seat ann{connect(), "OLD1", token, 0};
   json seated = command(ann, "resume");

@@ -35,7 +35,7 @@ class StoreContract : public testing_support::TempFolderTest, public ::testing::
 
 StoredTable table(const std::string& code) {
   StoredGame first{1, 42, "c1", {}, {}, {}};
-  return {code, "hoyle", "", "{}", 3, 60, {{0, "Ann", "", "hashA"}}, {first}};
+  return {code, "hoyle", "", "{}", 3, 60, {{0, "Ann", "", "hashA"}}, {first}, false, ""};
 }
 
 TEST_P(StoreContract, ATableComesBackAsItWasWritten) {
@@ -64,6 +64,23 @@ TEST_P(StoreContract, ATableComesBackAsItWasWritten) {
   // A seed past 2^63 survives (SQLite's integers are signed).
   store->add_game("AAAA", {2, 18446744073709551615ull, "c2", {}, {}, {}});
   EXPECT_EQ(store->load_table("AAAA")->games[1].seed, 18446744073709551615ull);
+}
+
+// The creator's address comes back; an abandoned table is not live (not replayed at start) but is
+// read when asked for, and live again once marked so.
+TEST_P(StoreContract, ACreatorAndAnAbandonmentComeBack) {
+  auto store = open();
+  StoredTable t = table("ABND");
+  t.creator = "10.0.0.7";
+  store->add_table(t);
+  EXPECT_EQ(store->load_table("ABND")->creator, "10.0.0.7");
+  ASSERT_EQ(store->load_live().size(), 1u);
+  store->set_abandoned("ABND", true);
+  EXPECT_TRUE(store->load_live().empty());
+  EXPECT_TRUE(store->load_table("ABND"));
+  store->set_abandoned("ABND", false);
+  ASSERT_EQ(store->load_live().size(), 1u);
+  EXPECT_EQ(store->load_live()[0].creator, "10.0.0.7");
 }
 
 TEST_P(StoreContract, APrivateTableAndAGamesCommitmentComeBack) {
@@ -181,8 +198,14 @@ PRAGMA user_version = 2;
   EXPECT_FALSE(t->private_table);
   EXPECT_EQ(t->games[0].commitment_version, 1);
   EXPECT_EQ(t->games[0].commit, "v1commit");
+  // Version 4: no creator is known for an old table, and it is not abandoned (it is live).
+  EXPECT_EQ(t->creator, "");
+  ASSERT_EQ(store.load_live().size(), 1u);
+  store.set_abandoned("OLD2", true);
+  EXPECT_TRUE(store.load_live().empty()) << "an abandoned table is not replayed at start";
+  EXPECT_TRUE(store.load_table("OLD2")) << "but it is read when asked for";
   SQLite::Database db(path);
-  EXPECT_EQ(db.execAndGet("PRAGMA user_version").getInt(), 3);
+  EXPECT_EQ(db.execAndGet("PRAGMA user_version").getInt(), server::SqliteStore::kSchemaVersion);
 }
 
 TEST_F(SqliteSchema, AFileFromANewerServerIsRefusedUntouched) {
@@ -216,6 +239,7 @@ class FlakyStore final : public server::Store {
     inner_->add_move(c, g, n, line);
   }
   void finish_game(const std::string& c, int g) override { inner_->finish_game(c, g); }
+  void set_abandoned(const std::string& c, bool a) override { inner_->set_abandoned(c, a); }
   std::vector<StoredTable> load_live() const override { return inner_->load_live(); }
   std::optional<StoredTable> load_table(const std::string& c) const override { return inner_->load_table(c); }
   bool has_table(const std::string& c) const override { return inner_->has_table(c); }
@@ -226,7 +250,7 @@ class FlakyStore final : public server::Store {
 
 TEST(RoomOnAFailingStore, AMoveTheStoreCouldNotKeepChangesNothing) {
   FlakyStore store(server::open_store(":memory:"));
-  server::Room room("FLKY", {"hoyle", "", json::object(), 2, 60}, store);
+  server::Room room("FLKY", {"hoyle", "", json::object(), 2, 60, false, ""}, store);
   room.seat_person("Ann");
   room.seat_bot("sensible");
   room.start();
@@ -248,7 +272,7 @@ TEST(RoomOnAFailingStore, AMoveTheStoreCouldNotKeepChangesNothing) {
 
 TEST(RoomOnAFailingStore, AGameThatEndsIsMarkedOverInTheStore) {
   auto store = server::open_store(":memory:");
-  server::Room room("DONE", {"hoyle", "", json::object(), 2, 60}, *store);
+  server::Room room("DONE", {"hoyle", "", json::object(), 2, 60, false, ""}, *store);
   room.seat_bot("random");
   room.seat_bot("random");
   room.start();

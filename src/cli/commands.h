@@ -84,11 +84,14 @@ int run_replay(const std::string& file, const std::string& color, std::ostream& 
 struct ServeCommandOptions {
   std::string host = "127.0.0.1";
   int port = 8080;
+  int threads = 0;  // network threads; 0: one per core
   std::string db = "inbetween.db";
   std::string web;  // empty: web/dist in the data folder
   int bot_delay_ms = 700;
   int max_tables = 500;
   int max_tables_per_address = 20;
+  int abandoned_after_minutes = 30;  // a table nobody is at is let go of (kept in the store)
+  int finished_kept_minutes = 2;     // ...one that is over, sooner
   int max_connections = 10000;
   int max_connections_per_address = 64;
   double http_requests_per_second = 50;

@@ -190,6 +190,8 @@ int main(int argc, char** argv) {
   auto* serve_cmd = app.add_subcommand("serve", "the table server: a browser table and a WebSocket for play (docs/server.md)");
   serve_cmd->add_option("--host", serve.host, "the address to listen on (127.0.0.1: this machine only)")->capture_default_str();
   serve_cmd->add_option("--port", serve.port, "the port (0: any free one)")->check(CLI::Range(0, 65535))->capture_default_str();
+  serve_cmd->add_option("--threads", serve.threads, "network threads (0: one per core); the lobby's work runs on one of them at a time")
+      ->check(CLI::Range(0, 256))->capture_default_str();
   serve_cmd->add_option("--db", serve.db, "the SQLite file every table and move is kept in")->capture_default_str();
   serve_cmd->add_option("--web", serve.web, "the page's folder (default: web/dist in the data folder)");
   serve_cmd->add_option("--bot-delay-ms", serve.bot_delay_ms, "how long a bot waits before its move")->check(CLI::Range(0, 60000))->capture_default_str();
@@ -197,6 +199,11 @@ int main(int argc, char** argv) {
   serve_cmd->add_option("--max-tables-per-address", serve.max_tables_per_address, "the most open tables (not over) one address may have created")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  serve_cmd->add_option("--abandoned-after-minutes", serve.abandoned_after_minutes,
+                        "a table nobody has been at for this long is let go of and its bots stop (kept in the store; anyone with its link brings it back)")
+      ->check(CLI::Range(1, 100000))->capture_default_str();
+  serve_cmd->add_option("--finished-kept-minutes", serve.finished_kept_minutes, "a table that is over and that nobody is at is let go of after this long (kept in the store)")
+      ->check(CLI::Range(1, 100000))->capture_default_str();
   serve_cmd->add_option("--max-connections", serve.max_connections, "connections the server holds at once")
       ->check(CLI::Range(1, 1000000))->capture_default_str();
   serve_cmd->add_option("--max-connections-per-address", serve.max_connections_per_address, "connections one address may hold")

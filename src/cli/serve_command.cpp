@@ -20,6 +20,7 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   server::ServeOptions serve;
   serve.host = options.host;
   serve.port = static_cast<unsigned short>(options.port);
+  serve.threads = options.threads;
   serve.web_dir = options.web.empty() ? (rules::data_dir() / "web" / "dist").string() : options.web;
   serve.max_connections = options.max_connections;
   serve.max_connections_per_address = options.max_connections_per_address;
@@ -35,6 +36,8 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.lobby.bot_delay = std::chrono::milliseconds(options.bot_delay_ms);
   serve.lobby.max_tables = options.max_tables;
   serve.lobby.max_open_tables_per_address = options.max_tables_per_address;
+  serve.lobby.abandoned_after = std::chrono::minutes(options.abandoned_after_minutes);
+  serve.lobby.finished_kept = std::chrono::minutes(options.finished_kept_minutes);
   serve.lobby.messages_per_second = options.messages_per_second;
   serve.lobby.message_burst = 3 * options.messages_per_second;
   serve.lobby.address_messages_per_second = 2 * options.messages_per_second;  // a household's devices together

@@ -24,12 +24,17 @@ class Hooks {
   virtual ~Hooks() = default;
   // Queues one text message for a connection (nothing happens if it has closed).
   virtual void send(ConnId conn, std::string text) = 0;
+  // Queues one message for a connection as JSON text. The network layer writes the text on the
+  // connection's own thread, so the lobby does not spend its time turning messages into text.
+  virtual void send_message(ConnId conn, nlohmann::json message) {
+    send(conn, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+  }
   // Closes a connection the lobby will not serve any more (a flood); its close() follows.
   virtual void drop(ConnId conn) = 0;
-  // Runs `work` on a worker thread of `lane`, then `done` with its result back on the network
-  // thread.
+  // Runs `work` on a worker thread of `lane`, then `done` with its result back where the lobby
+  // runs (its strand).
   virtual void off_thread(Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) = 0;
-  // Calls `fire` on the network thread after `delay`.
+  // Calls `fire` where the lobby runs (its strand) after `delay`.
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fire) = 0;
   virtual std::chrono::steady_clock::time_point now() = 0;
 };

@@ -3,11 +3,13 @@
 
 #include "server/http_server.h"
 
+#include <atomic>
 #include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <sstream>
 #include <thread>
@@ -34,7 +36,8 @@ using asio::awaitable;
 using asio::use_awaitable;
 
 namespace {
-// One WebSocket client: the stream and the messages waiting to be written to it.
+// One WebSocket client: the stream and the messages waiting to be written to it. Every field is
+// touched only on the client's own strand (the stream's executor).
 struct Client {
   explicit Client(tcp::socket socket) : ws(std::move(socket)) {}
   websocket::stream<beast::tcp_stream> ws;
@@ -98,12 +101,20 @@ void page_guards(Response& response) {
   response.set("Referrer-Policy", "no-referrer");
 }
 
+// The network threads (ServeOptions::threads) run every connection on a strand of its own:
+// reading, parsing a message, writing replies. The lobby (every table and connection's place at
+// them) runs on one strand of its own; connections hand it parsed messages and it hands them
+// messages to write, so its work is the games' and nothing else.
 class Server final : public Hooks {
  public:
   // Bots get more workers than cores: a bot that waits on a table another worker is solving
   // holds one without using a core. The heavy workers are one per core, at a lower priority.
   Server(const ServeOptions& options, Store& store)
-      : options_(options), moves_(std::max(4u, 2 * cores())), heavy_(cores()), lobby_(store, *this, options.lobby) {}
+      : options_(options),
+        threads_(options.threads > 0 ? static_cast<unsigned>(options.threads) : cores()),
+        moves_(std::max(4u, 2 * cores())),
+        heavy_(cores()),
+        lobby_(store, *this, options.lobby) {}
   // The io_context goes first, while everything its pending handlers hold on to still exists: a
   // connection's frame, destroyed with it, gives back its count of connections per address.
   ~Server() {
@@ -114,7 +125,7 @@ class Server final : public Hooks {
   void run(const std::function<void(unsigned short)>& ready) {
     allow_open_files(options_.max_connections + 64);
     tcp::endpoint endpoint(asio::ip::make_address(options_.host), options_.port);
-    tcp::acceptor acceptor(ioc_);
+    tcp::acceptor acceptor(asio::make_strand(ioc_));
     acceptor.open(endpoint.protocol());
     acceptor.set_option(asio::socket_base::reuse_address(true));
     acceptor.bind(endpoint);
@@ -125,39 +136,39 @@ class Server final : public Hooks {
       if (e) std::rethrow_exception(e);
     });
     ready(acceptor.local_endpoint().port());
+    std::vector<std::thread> network;
+    for (unsigned i = 1; i < threads_; ++i) network.emplace_back([this] { ioc_.run(); });
     ioc_.run();
+    for (auto& thread : network) thread.join();
     for (auto* pool : {&moves_, &heavy_}) {
       pool->stop();
       pool->join();
     }
   }
 
-  // Hooks
+  // Hooks (called on the lobby's strand)
   void send(ConnId conn, std::string text) override {
-    auto it = clients_.find(conn);
-    if (it == clients_.end() || it->second->closed || it->second->dropping) return;
-    auto client = it->second;
-    if (client->queued_bytes + text.size() > options_.max_send_queue_bytes) {
-      // A client that does not read its messages is dropped rather than held in memory.
-      return close(*client);
-    }
-    client->queued_bytes += text.size();
-    client->queue.push_back(std::move(text));
-    // Marked before the writer starts (co_spawn only posts it): a second writer on the same
-    // stream would interleave two writes, which a WebSocket stream must never see.
-    if (client->writing) return;
-    client->writing = true;
-    asio::co_spawn(ioc_, write_queue(client), asio::detached);
+    if (auto client = client_of(conn))
+      asio::post(client->ws.get_executor(), [this, client, text = std::move(text)]() mutable { enqueue(client, std::move(text)); });
+  }
+  void send_message(ConnId conn, nlohmann::json message) override {
+    // The text is made on the client's strand, on any network thread, not on the lobby's.
+    if (auto client = client_of(conn))
+      asio::post(client->ws.get_executor(), [this, client, message = std::move(message)] {
+        enqueue(client, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+      });
   }
   void drop(ConnId conn) override {
-    auto it = clients_.find(conn);
-    if (it == clients_.end() || it->second->closed || it->second->dropping) return;
-    auto client = it->second;
-    client->dropping = true;
-    if (!client->writing) return close(*client);
-    // The queue's last message says why; a client that does not read it is closed anyway.
-    auto timer = std::make_shared<asio::steady_timer>(ioc_, std::chrono::seconds(1));
-    timer->async_wait([this, timer, client](beast::error_code) { close(*client); });
+    auto client = client_of(conn);
+    if (!client) return;
+    asio::post(client->ws.get_executor(), [this, client] {
+      if (client->closed || client->dropping) return;
+      client->dropping = true;
+      if (!client->writing) return close(*client);
+      // The queue's last message says why; a client that does not read it is closed anyway.
+      auto timer = std::make_shared<asio::steady_timer>(client->ws.get_executor(), std::chrono::seconds(1));
+      timer->async_wait([this, timer, client](beast::error_code) { close(*client); });
+    });
   }
   void off_thread(Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
     asio::post(lane == Lane::heavy ? heavy_ : moves_, [this, lane, work = std::move(work), done = std::move(done)]() mutable {
@@ -168,11 +179,15 @@ class Server final : public Hooks {
       } catch (const std::exception& e) {
         std::cerr << "serve: a worker failed: " << e.what() << "\n";
       }
-      asio::post(ioc_, [done = std::move(done), result = std::move(result)]() mutable { done(std::move(result)); });
+      // `done` (and what it holds, such as a heavy slot) lives and dies on the lobby's strand.
+      asio::post(lobby_strand_, [done = std::move(done), result = std::move(result)]() mutable {
+        done(std::move(result));
+        done = nullptr;
+      });
     });
   }
   void after(std::chrono::milliseconds delay, std::function<void()> fire) override {
-    auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
+    auto timer = std::make_shared<asio::steady_timer>(lobby_strand_, delay);
     timer->async_wait([timer, fire = std::move(fire)](beast::error_code ec) {
       if (!ec) fire();
     });
@@ -180,6 +195,40 @@ class Server final : public Hooks {
   std::chrono::steady_clock::time_point now() override { return std::chrono::steady_clock::now(); }
 
  private:
+  std::shared_ptr<Client> client_of(ConnId conn) {
+    std::lock_guard lock(clients_mutex_);
+    auto it = clients_.find(conn);
+    return it == clients_.end() ? nullptr : it->second;
+  }
+
+  // On the client's strand: queues a message and starts its writer.
+  void enqueue(const std::shared_ptr<Client>& client, std::string text) {
+    if (client->closed || client->dropping) return;
+    if (client->queued_bytes + text.size() > options_.max_send_queue_bytes) {
+      // A client that does not read its messages is dropped rather than held in memory.
+      return close(*client);
+    }
+    client->queued_bytes += text.size();
+    client->queue.push_back(std::move(text));
+    // Marked before the writer starts (co_spawn only posts it): a second writer on the same
+    // stream would interleave two writes, which a WebSocket stream must never see.
+    if (client->writing) return;
+    client->writing = true;
+    asio::co_spawn(client->ws.get_executor(), write_queue(client), asio::detached);
+  }
+
+  // Runs `work` on the lobby's strand; the returned timer, made on `home` (the caller's strand),
+  // is cancelled there once it is done: `co_await signal->async_wait(...)` waits for it. (Not a
+  // coroutine taking the work: GCC 12 freed such a temporary twice.)
+  std::shared_ptr<asio::steady_timer> on_lobby(const asio::any_io_executor& home, std::function<void()> work) {
+    auto signal = std::make_shared<asio::steady_timer>(home, asio::steady_timer::time_point::max());
+    asio::post(lobby_strand_, [signal, home, work = std::move(work)] {
+      work();
+      asio::post(home, [signal] { signal->cancel(); });
+    });
+    return signal;
+  }
+
   void close(Client& client) {
     if (client.closed) return;
     client.closed = true;
@@ -189,20 +238,22 @@ class Server final : public Hooks {
   awaitable<void> listen(tcp::acceptor& acceptor) {
     for (;;) {
       beast::error_code ec;
-      tcp::socket socket = co_await acceptor.async_accept(asio::redirect_error(use_awaitable, ec));
+      // Each connection on a strand of its own, so any network thread may serve it.
+      tcp::socket socket = co_await acceptor.async_accept(asio::make_strand(ioc_), asio::redirect_error(use_awaitable, ec));
       if (ec) {
         // Out of file descriptors (or another passing failure): waiting lets connections end,
-        // where retrying at once would spin the only network thread.
+        // where retrying at once would spin the acceptor.
         std::cerr << "serve: accept failed: " << ec.message() << "; pausing 100 ms\n";
-        asio::steady_timer pause(ioc_, std::chrono::milliseconds(100));
+        asio::steady_timer pause(acceptor.get_executor(), std::chrono::milliseconds(100));
         co_await pause.async_wait(asio::redirect_error(use_awaitable, ec));
         continue;
       }
-      if (open_connections_ >= options_.max_connections) {
+      if (std::lock_guard lock(counts_mutex_); open_connections_ >= options_.max_connections) {
         socket.close(ec);  // full: the newcomer is refused, those already here are served
         continue;
       }
-      asio::co_spawn(ioc_, connection(std::move(socket)), [](std::exception_ptr e) {
+      auto strand = socket.get_executor();
+      asio::co_spawn(strand, connection(std::move(socket)), [](std::exception_ptr e) {
         if (!e) return;
         try {
           std::rethrow_exception(e);
@@ -220,22 +271,33 @@ class Server final : public Hooks {
     beast::error_code ec;
     std::string address = socket.remote_endpoint(ec).address().to_string();
     if (ec) co_return;
-    int& count = per_address_[address];
-    if (count >= options_.max_connections_per_address || !lobby_.admits(address)) {
+    bool admitted = false;
+    auto asked = on_lobby(socket.get_executor(), [&] { admitted = lobby_.admits(address); });
+    co_await asked->async_wait(asio::redirect_error(use_awaitable, ec));
+    {
+      std::lock_guard lock(counts_mutex_);
+      int& count = per_address_[address];
+      admitted = admitted && count < options_.max_connections_per_address;
+      if (admitted) {
+        ++count;
+        ++open_connections_;
+      } else if (count == 0) {
+        per_address_.erase(address);
+      }
+    }
+    if (!admitted) {
       socket.close(ec);
       co_return;
     }
-    ++count;
-    ++open_connections_;
     struct Release {
-      std::map<std::string, int>& counts;
+      Server& server;
       std::string address;
-      int& open;
       ~Release() {
-        --open;
-        if (--counts[address] == 0) counts.erase(address);
+        std::lock_guard lock(server.counts_mutex_);
+        --server.open_connections_;
+        if (--server.per_address_[address] == 0) server.per_address_.erase(address);
       }
-    } release{per_address_, address, open_connections_};
+    } release{*this, address};
 
     beast::tcp_stream stream(std::move(socket));
     beast::flat_buffer buffer;
@@ -305,11 +367,15 @@ class Server final : public Hooks {
     co_await client->ws.async_accept(request, asio::redirect_error(use_awaitable, ec));
     if (ec) co_return;
     ConnId id = ++last_id_;
-    clients_[id] = client;
-    lobby_.open(id, address);
+    {
+      std::lock_guard lock(clients_mutex_);
+      clients_[id] = client;
+    }
+    // Every call on the lobby is posted to its strand in this connection's order.
+    asio::post(lobby_strand_, [this, id, address] { lobby_.open(id, address); });
     // Beast answers pings itself; each is counted against the rate, so a ping flood is let go.
     client->ws.control_callback([this, id](websocket::frame_type kind, beast::string_view) {
-      if (kind == websocket::frame_type::ping) lobby_.control_frame(id);
+      if (kind == websocket::frame_type::ping) asio::post(lobby_strand_, [this, id] { lobby_.control_frame(id); });
     });
     beast::flat_buffer buffer;
     for (;;) {
@@ -317,13 +383,21 @@ class Server final : public Hooks {
       co_await client->ws.async_read(buffer, asio::redirect_error(use_awaitable, ec));
       if (ec) break;
       if (client->dropping) continue;
-      // Binary frames count against the rate like text ones (and are answered bad_message).
-      if (!client->ws.got_text()) lobby_.receive(id, "", Lobby::Frame::binary);
-      else lobby_.receive(id, beast::buffers_to_string(buffer.data()));
+      // Parsed here, on this connection's thread; binary frames count against the rate like
+      // text ones (and are answered bad_message).
+      auto frame = client->ws.got_text() ? Lobby::Frame::text : Lobby::Frame::binary;
+      std::size_t bytes = buffer.size();
+      json message = lobby_.parse(std::string_view(static_cast<const char*>(buffer.data().data()), bytes), frame);
+      asio::post(lobby_strand_, [this, id, bytes, frame, message = std::move(message)]() mutable {
+        lobby_.receive_parsed(id, std::move(message), bytes, frame);
+      });
     }
     client->closed = true;
-    clients_.erase(id);
-    lobby_.close(id);
+    {
+      std::lock_guard lock(clients_mutex_);
+      clients_.erase(id);
+    }
+    asio::post(lobby_strand_, [this, id] { lobby_.close(id); });
   }
 
   awaitable<void> write_queue(std::shared_ptr<Client> client) {
@@ -347,6 +421,7 @@ class Server final : public Hooks {
   // Whether an HTTP request from `address` is within its rate (a bucket per address, kept past
   // its connections: each request may come on a new one).
   bool http_allowed(const std::string& address) {
+    std::lock_guard lock(counts_mutex_);
     auto now = std::chrono::steady_clock::now();
     if (http_rate_.size() > 10000) std::erase_if(http_rate_, [&](const auto& entry) { return now - entry.second.last > std::chrono::minutes(1); });
     auto [it, fresh] = http_rate_.try_emplace(address);
@@ -411,54 +486,67 @@ class Server final : public Hooks {
       }
       if (game <= 0) co_return reply(http::status::bad_request, "text/plain", "?game=N: N is a game number from 1\n");
     }
-    StoredGame stored;
-    std::shared_ptr<void> slot;
-    try {
-      slot = lobby_.heavy_slot(address, code);  // first: a refused request copies nothing
-      stored = lobby_.finished_game(code, game);
-    } catch (const Refused& e) {
-      auto status = e.code == "busy" ? http::status::service_unavailable : http::status::not_found;
-      co_return reply(status, "text/plain", std::string(e.what()) + "\n");
-    } catch (const std::exception& e) {
-      co_return reply(http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
-    }
-    std::string name = fmt::format("inbetween-{}-{}.jsonl", code, stored.game);  // the log's download name
-    // The worker's answer cancels a timer that never fires: the signal this coroutine waits on.
-    // (Written out here, not as a coroutine taking the work: GCC 12 freed such a temporary twice.)
-    auto signal = std::make_shared<asio::steady_timer>(ioc_, asio::steady_timer::time_point::max());
+    // On the lobby's strand: the request is admitted (a refused one copies nothing), the stored
+    // game copied, and the copy written out and checked on a heavy worker; the answer comes back
+    // here through `signal`, a timer on this connection's strand that never fires.
+    auto home = co_await asio::this_coro::executor;
+    auto signal = std::make_shared<asio::steady_timer>(home, asio::steady_timer::time_point::max());
+    auto refusal = std::make_shared<std::pair<http::status, std::string>>(http::status::ok, "");
     auto result = std::make_shared<json>();
-    std::function<json()> work = [code, what, name, stored = std::move(stored)] {
-      std::string log;
-      for (const auto& line : log_lines(code, stored)) log += line.dump() + "\n";
-      if (what == "log") return json(std::move(log));
-      std::istringstream in(log);
-      return json(verify_log(in, name).text);
-    };
-    off_thread(Lane::heavy, std::move(work), [signal, result, slot](json answer) {
-      *result = std::move(answer);
-      signal->cancel();
+    auto name = std::make_shared<std::string>();
+    auto wake = [signal, home] { asio::post(home, [signal] { signal->cancel(); }); };
+    asio::post(lobby_strand_, [this, code, what, game, address, refusal, result, name, wake] {
+      StoredGame stored;
+      std::shared_ptr<void> slot;
+      try {
+        slot = lobby_.heavy_slot(address, code);
+        stored = lobby_.finished_game(code, game);
+      } catch (const Refused& e) {
+        *refusal = {e.code == "busy" ? http::status::service_unavailable : http::status::not_found, std::string(e.what()) + "\n"};
+        return wake();
+      } catch (const std::exception& e) {
+        *refusal = {http::status::internal_server_error, fmt::format("table {}: {}\n", code, e.what())};
+        return wake();
+      }
+      *name = fmt::format("inbetween-{}-{}.jsonl", code, stored.game);  // the log's download name
+      std::function<json()> work = [code, what, name = *name, stored = std::move(stored)] {
+        std::string log;
+        for (const auto& line : log_lines(code, stored)) log += line.dump() + "\n";
+        if (what == "log") return json(std::move(log));
+        std::istringstream in(log);
+        return json(verify_log(in, name).text);
+      };
+      off_thread(Lane::heavy, std::move(work), [result, slot, wake](json answer) {
+        *result = std::move(answer);
+        wake();
+      });
     });
     beast::error_code ec;
     co_await signal->async_wait(asio::redirect_error(use_awaitable, ec));
+    if (refusal->first != http::status::ok) co_return reply(refusal->first, "text/plain", refusal->second);
     json done = std::move(*result);
     if (!done.is_string()) co_return reply(http::status::internal_server_error, "text/plain", "the log could not be read\n");
     if (what == "verify") co_return reply(http::status::ok, "text/plain; charset=utf-8", done.get<std::string>());
     auto response = reply(http::status::ok, "application/x-ndjson", done.get<std::string>());
-    response.set(http::field::content_disposition, fmt::format("attachment; filename=\"{}\"", name));
+    response.set(http::field::content_disposition, fmt::format("attachment; filename=\"{}\"", *name));
     co_return response;
   }
 
   ServeOptions options_;
+  unsigned threads_;  // network threads
   std::optional<asio::io_context> io_;
-  asio::io_context& ioc_ = io_.emplace(1);
+  asio::io_context& ioc_ = io_.emplace(static_cast<int>(threads_));
+  asio::strand<asio::io_context::executor_type> lobby_strand_ = asio::make_strand(ioc_);
   asio::thread_pool moves_;  // bots' choices
   asio::thread_pool heavy_;  // hints, replays, log checks
   Lobby lobby_;
+  std::mutex clients_mutex_;  // clients_: the connections' strands add and remove, the lobby's looks up
   std::map<ConnId, std::shared_ptr<Client>> clients_;
+  std::mutex counts_mutex_;  // per_address_, open_connections_, http_rate_: every connection's strand
   std::map<std::string, int> per_address_;
   std::map<std::string, Bucket> http_rate_;  // HTTP requests per address
   int open_connections_ = 0;
-  ConnId last_id_ = 0;
+  std::atomic<ConnId> last_id_ = 0;
 };
 }  // namespace
 

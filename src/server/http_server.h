@@ -1,7 +1,8 @@
 #pragma once
 // `inbetween serve`'s network side: HTTP for the page, the game logs and their check, and the
-// WebSocket at /ws, on Boost.Beast over one asio thread; bots run on workers of their own, and
-// hints, replays and log checks on the heavy workers (Lane, server/hooks.h).
+// WebSocket at /ws, on Boost.Beast over several network threads (a strand per connection, one for
+// the lobby); bots run on workers of their own, and hints, replays and log checks on the heavy
+// workers (Lane, server/hooks.h).
 #include <functional>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@ namespace inbetween::server {
 struct ServeOptions {
   std::string host = "127.0.0.1";
   unsigned short port = 8080;
+  int threads = 0;                        // network threads; 0: one per core
   std::string web_dir;                    // the page's files (web/dist)
   int max_connections = 10000;            // every connection at once, HTTP and WebSocket
   int max_connections_per_address = 64;

@@ -4,6 +4,8 @@
 #include <limits>
 #include <cstdio>
 
+#include <malloc.h>
+
 #include <fmt/format.h>
 
 #include "games/registry.h"
@@ -42,7 +44,7 @@ json presets_reply() {
   json presets = json::array();
   for (const auto& name : rules::preset_names()) {
     try {
-      RulesInfo info = rules_info({name, "", json::object(), 2, 60});
+      RulesInfo info = rules_info({name, "", json::object(), 2, 60, false, ""});
       presets.push_back({{"name", name}, {"family", info.family}, {"title", info.title}, {"min_players", info.min_players},
                          {"max_players", info.max_players}, {"bots", bot_kinds(info.family)}});
     } catch (const Refused&) {
@@ -59,20 +61,67 @@ json presets_reply() {
 }  // namespace
 
 Lobby::Lobby(Store& store, Hooks& hooks, LobbyOptions options) : store_(store), hooks_(hooks), options_(options) {
-  // Only the tables still in play are replayed now; a table that is over is read when asked for.
-  for (const auto& stored : store_.load_live()) {
-    auto room = std::make_unique<Room>(stored, store_);
-    auto& r = *room;
-    rooms_[stored.code] = std::move(room);
-    // Nobody is connected after a restart: every person's seat starts its away clock.
-    for (std::size_t i = 0; i < r.seats().size(); ++i) {
-      auto& seat = r.seats()[i];
-      if (seat.name.empty() || !seat.bot.empty()) continue;
-      seat.gone = 1;
-      hooks_.after(std::chrono::seconds(r.timeout_seconds()), [this, code = stored.code, i] { away_check(code, static_cast<int>(i), 1); });
-    }
-    plan_bot(r);
+  // Only the tables still in play are replayed now; a table that is over (or abandoned) is read
+  // when asked for.
+  for (const auto& stored : store_.load_live()) hold(std::make_unique<Room>(stored, store_));
+  hooks_.after(options_.sweep_every, [this] { sweep(); });
+}
+
+Room& Lobby::hold(std::unique_ptr<Room> room) {
+  Room& r = *room;
+  std::string code = r.code();
+  rooms_[code] = std::move(room);
+  quiet_since_[code] = hooks_.now();
+  // Nobody is connected to a table read back: every person's seat starts its away clock.
+  for (std::size_t i = 0; i < r.seats().size(); ++i) {
+    auto& seat = r.seats()[i];
+    if (seat.name.empty() || !seat.bot.empty()) continue;
+    seat.gone = 1;
+    hooks_.after(std::chrono::seconds(r.timeout_seconds()), [this, code, i] { away_check(code, static_cast<int>(i), 1); });
   }
+  plan_bot(r);
+  return r;
+}
+
+void Lobby::let_go(const std::string& code) {
+  bot_planned_.erase(code);
+  clocks_.erase(code);
+  quiet_since_.erase(code);
+  rooms_.erase(code);
+}
+
+std::size_t Lobby::sweep() {
+  auto now = hooks_.now();
+  std::vector<std::string> gone;
+  for (const auto& [code, room] : rooms_) {
+    if (at_table_.count(code) || heavy_by_table_.count(code)) continue;
+    auto quiet = quiet_since_.try_emplace(code, now).first->second;
+    bool over = room->status() == TableStatus::over;
+    if (now - quiet < (over ? options_.finished_kept : options_.abandoned_after)) continue;
+    if (!over) store_.set_abandoned(code, true);
+    gone.push_back(code);
+  }
+  for (const auto& code : gone) let_go(code);
+  // What the tables and connections held goes back to the system, not only to the allocator.
+  if (!gone.empty() || conns_.size() < connections_at_last_sweep_) malloc_trim(0);
+  connections_at_last_sweep_ = conns_.size();
+  hooks_.after(options_.sweep_every, [this] { sweep(); });
+  return gone.size();
+}
+
+bool Lobby::someone_here(const Room& room) {
+  return std::any_of(room.seats().begin(), room.seats().end(),
+                     [](const SeatState& s) { return !s.name.empty() && s.bot.empty() && s.connections > 0 && !s.away; });
+}
+
+void Lobby::back(Room& room, int seat) {
+  auto& s = room.seats()[static_cast<std::size_t>(seat)];
+  s.idle_turns = 0;
+  if (!s.away || s.connections == 0) return;
+  s.away = false;
+  ++s.gone;
+  broadcast(room);
+  plan_bot(room);
 }
 
 const Room* Lobby::room(const std::string& code) const {
@@ -117,11 +166,11 @@ void Lobby::close(ConnId conn) {
   detach(conn, it->second);
   if (auto a = addresses_.find(it->second.address); a != addresses_.end()) --a->second.connections;
   conns_.erase(it);
+  // The last one gone after a busy time: what their messages held goes back to the system.
+  if (conns_.empty()) malloc_trim(0);
 }
 
-void Lobby::send(ConnId conn, const json& message) {
-  hooks_.send(conn, message.dump(-1, ' ', false, json::error_handler_t::replace));
-}
+void Lobby::send(ConnId conn, json message) { hooks_.send_message(conn, std::move(message)); }
 
 bool Lobby::allowed(Connection& c) {
   auto now = hooks_.now();
@@ -158,7 +207,14 @@ void Lobby::control_frame(ConnId conn) {
   if (auto it = conns_.find(conn); it != conns_.end()) admit(conn, it->second);
 }
 
-void Lobby::receive(ConnId conn, std::string_view text, Frame frame) {
+json Lobby::parse(std::string_view text, Frame frame) const {
+  if (frame == Frame::binary || text.size() > options_.max_message_bytes) return json(json::value_t::discarded);
+  return json::parse(text, nullptr, false);
+}
+
+void Lobby::receive(ConnId conn, std::string_view text, Frame frame) { receive_parsed(conn, parse(text, frame), text.size(), frame); }
+
+void Lobby::receive_parsed(ConnId conn, json message, std::size_t bytes, Frame frame) {
   auto it = conns_.find(conn);
   if (it == conns_.end()) return;
   Connection& c = it->second;
@@ -166,9 +222,8 @@ void Lobby::receive(ConnId conn, std::string_view text, Frame frame) {
   try {
     if (!admit(conn, c)) return;
     if (frame == Frame::binary) throw Refused("bad_message", "messages are JSON text frames");
-    if (text.size() > options_.max_message_bytes)
+    if (bytes > options_.max_message_bytes)
       throw Refused("too_big", fmt::format("a message may be at most {} bytes", options_.max_message_bytes));
-    json message = json::parse(text, nullptr, false);
     if (message.is_discarded() || !message.is_object()) throw Refused("bad_message", "a message is a JSON object with a \"type\"");
     if (auto i = message.find("id"); i != message.end() && (i->is_string() || i->is_number())) id = *i;
     dispatch(conn, c, message);
@@ -221,12 +276,13 @@ void Lobby::dispatch(ConnId conn, Connection& c, const json& message) {
           if (!conns_.count(conn)) return;
           if (steps.is_null()) return send(conn, {{"type", "error"}, {"code", "internal"}, {"message", "the replay failed"}});
           steps.update(reply);
-          send(conn, steps);
+          send(conn, std::move(steps));
         });
     return;
   }
   Room& room = room_named(message);
   int seat = seat_of(room, message);
+  back(room, seat);
   if (type == "act") {
     auto action = message.find("action");
     if (action == message.end() || !action->is_object()) throw Refused("bad_message", "\"act\" needs an \"action\" object");
@@ -258,7 +314,10 @@ Room* Lobby::held_or_stored(const std::string& code) {
   // A table that is over is read from the store the first time someone asks for it.
   auto stored = code.empty() ? std::nullopt : store_.load_table(code);
   if (!stored) return nullptr;
-  return (rooms_[code] = std::make_unique<Room>(*stored, store_)).get();
+  auto room = std::make_unique<Room>(*stored, store_);
+  // An abandoned table someone came back to is in play again (replayed at a restart).
+  if (room->status() != TableStatus::over) store_.set_abandoned(code, false);
+  return &hold(std::move(room));
 }
 
 const Room* Lobby::find_room(const std::string& code) { return held_or_stored(code); }
@@ -312,15 +371,13 @@ int Lobby::seat_of(Room& room, const json& message) const {
 std::size_t Lobby::let_go_of_finished_tables() {
   std::size_t gone = 0;
   for (auto it = rooms_.begin(); it != rooms_.end();) {
-    bool idle = it->second->status() == TableStatus::over && !at_table_.count(it->first) && !bot_planned_[it->first];
+    bool idle = it->second->status() == TableStatus::over && !at_table_.count(it->first) && !heavy_by_table_.count(it->first);
     if (!idle) {
       ++it;
       continue;
     }
-    bot_planned_.erase(it->first);
-    clocks_.erase(it->first);
-    creator_address_.erase(it->first);
-    it = rooms_.erase(it);
+    std::string code = (it++)->first;
+    let_go(code);
     ++gone;
   }
   return gone;
@@ -331,9 +388,10 @@ void Lobby::create(ConnId conn, Connection& c, const json& message) {
   if (static_cast<int>(rooms_.size()) >= options_.max_tables) let_go_of_finished_tables();
   if (static_cast<int>(rooms_.size()) >= options_.max_tables)
     throw Refused("too_many_tables", fmt::format("the server holds {} tables, its most", options_.max_tables));
+  // The creator is stored with the table: a restart does not start the count again.
   int mine = 0;
-  for (const auto& [code, address] : creator_address_)
-    if (address == c.address && rooms_.count(code) && rooms_.at(code)->status() != TableStatus::over) ++mine;
+  for (const auto& [code, room] : rooms_)
+    if (room->creator() == c.address && room->status() != TableStatus::over) ++mine;
   if (mine >= options_.max_open_tables_per_address)
     throw Refused("too_many_tables", fmt::format("you have {} tables open, the most one address may: finish or leave one first", mine));
   std::string name = text_field(message, "name", kMaxTypedNameBytes);
@@ -347,6 +405,7 @@ void Lobby::create(ConnId conn, Connection& c, const json& message) {
   if (auto it = message.find("set"); it != message.end()) spec.sets = *it;
   spec.seats = int_field(message, "seats", 2, 1, games::kMaxSeats);
   spec.timeout_seconds = int_field(message, "timeout", 60, 1, 3600);
+  spec.creator = c.address;
   if (auto it = message.find("private"); it != message.end()) {
     if (!it->is_boolean()) throw Refused("bad_message", "\"private\" must be true or false");
     spec.private_table = it->get<bool>();
@@ -359,7 +418,6 @@ void Lobby::create(ConnId conn, Connection& c, const json& message) {
   auto room = std::make_unique<Room>(code, std::move(spec), store_);
   Room& r = *room;
   rooms_[code] = std::move(room);
-  creator_address_[code] = c.address;
   auto [seat, token] = r.seat_person(name);
   take_seat(conn, c, r, seat, token, message);
 }
@@ -404,6 +462,7 @@ void Lobby::attach(ConnId conn, Connection& c, Room& room, int seat) {
   auto& s = room.seats()[static_cast<std::size_t>(seat)];
   ++s.connections;
   s.away = false;
+  s.idle_turns = 0;
   ++s.gone;  // any away-timer running for this seat is now stale
 }
 
@@ -411,7 +470,10 @@ void Lobby::detach(ConnId conn, Connection& c) {
   if (c.table.empty()) return;
   if (auto at = at_table_.find(c.table); at != at_table_.end()) {
     at->second.erase(conn);
-    if (at->second.empty()) at_table_.erase(at);
+    if (at->second.empty()) {
+      at_table_.erase(at);
+      quiet_since_[c.table] = hooks_.now();
+    }
   }
   auto it = rooms_.find(c.table);
   int seat = c.seat;
@@ -465,7 +527,7 @@ void Lobby::send_table(ConnId conn, Connection& c, const Room& room, const json&
   c.events_sent = events.size();
   out["events_from"] = from;
   out["events"] = std::move(fresh);
-  send(conn, out);
+  send(conn, std::move(out));
 }
 
 void Lobby::arm_clock(Room& room, int actor) {
@@ -494,6 +556,8 @@ void Lobby::clock_ran_out(const std::string& code, std::uint64_t serial) {
 }
 
 std::optional<std::string> Lobby::bot_for(const Room& room) const {
+  // Nobody here: the bots wait (for a person to come back, or for the table to be let go of).
+  if (!someone_here(room)) return std::nullopt;
   if (auto kind = room.bot_to_play()) return kind;
   auto k = clocks_.find(room.code());
   if (k != clocks_.end() && k->second.ran_out && k->second.seat >= 0 && k->second.seat == room.seat_to_act() &&
@@ -534,9 +598,11 @@ void Lobby::broadcast(Room& room, int actor) {
 void Lobby::chat(ConnId conn, Connection& c, const json& message) {
   Room& room = room_named(message);
   std::string from = "watcher";
-  if (message.contains("token"))
-    from = room.seats()[static_cast<std::size_t>(seat_of(room, message))].name;
-  else if (c.table != room.code())
+  if (message.contains("token")) {
+    int seat = seat_of(room, message);
+    from = room.seats()[static_cast<std::size_t>(seat)].name;
+    back(room, seat);
+  } else if (c.table != room.code())
     throw Refused("bad_message", "watch or sit at the table to chat there");
   // What would turn text around, hide it or reach a terminal is taken out before it is counted.
   std::string text = chat_line(text_field(message, "text", options_.max_chat_chars * 4));
@@ -564,6 +630,7 @@ void Lobby::older_events(ConnId conn, Connection& c, const json& message) {
 void Lobby::hint(ConnId conn, Connection& c, const json& message) {
   Room& room = room_named(message);
   int seat = seat_of(room, message);
+  back(room, seat);
   if (room.status() != TableStatus::playing) throw Refused("not_started", "the game is not being played");
   if (room.seat_to_act() != seat) throw Refused("not_your_turn", "a hint is for the player to act");
   std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
@@ -632,12 +699,20 @@ void Lobby::bot_chose(const std::string& code, std::size_t moves, const std::str
   if (!failed.empty()) return bot_failed(room, failed);
   // Someone may have moved meanwhile (a rebuy, a person back from away): then choose again.
   if (room.moves() == moves && bot_for(room) && move.seat == room.seat_to_act()) {
+    bool for_idler = !room.bot_to_play();  // a person here whose clock ran out
     try {
       room.play(move);
     } catch (const Refused& e) {
       // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
       std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", code.c_str(), e.what());
       return;
+    }
+    if (for_idler) {
+      auto& s = room.seats()[static_cast<std::size_t>(move.seat)];
+      if (++s.idle_turns >= options_.idle_turns_before_away) {
+        s.away = true;  // until they send a message of their own (back()) or sit down again
+        ++s.gone;
+      }
     }
     broadcast(room, move.seat);
   }

@@ -1,7 +1,8 @@
 #pragma once
 // The lobby: every table and every connection, and the WebSocket messages between them
-// (docs/server.md). It runs on the network thread only; slow work (a bot's choice, a hint, a
-// replay) goes through Hooks::off_thread and comes back to be checked against the table's state.
+// (docs/server.md). It runs on one strand (one thing at a time) while the network threads read,
+// parse and write; slow work (a bot's choice, a hint, a replay) goes through Hooks::off_thread
+// and comes back to be checked against the table's state.
 #include <chrono>
 #include <map>
 #include <memory>
@@ -41,6 +42,16 @@ struct LobbyOptions {
   std::size_t event_window = 500;
   // Steps of a `replay` reply at most (each holds the whole state): the page asks for the rest.
   std::size_t replay_page = 100;
+  // Tables nobody is at are let go of (they stay in the store, read again when asked for): one
+  // that is over after `finished_kept`, one in play or waiting after `abandoned_after` (marked
+  // abandoned: not replayed at a restart). The lobby looks every `sweep_every`.
+  std::chrono::seconds sweep_every{30};
+  std::chrono::seconds finished_kept{120};
+  std::chrono::seconds abandoned_after{1800};
+  // A connected person whose clock runs out this many turns in a row is marked away; bots play
+  // only while some person at the table is here (connected and not away), so a table nobody
+  // plays at does not play on by itself.
+  int idle_turns_before_away = 3;
 };
 
 // A token bucket: messages come in at most `rate` a second, `burst` at once.
@@ -68,6 +79,12 @@ class Lobby {
   // answered `bad_message`, a ping (control_frame) only counted.
   enum class Frame { text, binary };
   void receive(ConnId conn, std::string_view text, Frame frame = Frame::text);
+  // The same with the text already parsed (parse() below, on the connection's own thread): `bytes`
+  // is the frame's size.
+  void receive_parsed(ConnId conn, json message, std::size_t bytes, Frame frame = Frame::text);
+  // A frame's JSON, or a discarded value when it is binary, too big or not JSON. Reads only the
+  // options: any thread may call it.
+  json parse(std::string_view text, Frame frame) const;
   void control_frame(ConnId conn);
 
   // The tables held in memory: those in play, and those that are over once someone asked for them.
@@ -86,6 +103,10 @@ class Lobby {
   // stay in the store, read again when asked for); returns how many. Run when the server is
   // full, before a `create` is refused.
   std::size_t let_go_of_finished_tables();
+  // Lets go of the tables nobody has been at for their time (LobbyOptions::finished_kept,
+  // abandoned_after) and gives freed memory back to the system; returns how many. Runs every
+  // `sweep_every` by itself.
+  std::size_t sweep();
   // A place for one piece of long work (Lane::heavy) of `address` at table `code`, held until
   // the returned handle is let go; throws Refused("busy") when the table, the address or the
   // server has as much running as it may (LobbyOptions::max_heavy*).
@@ -136,7 +157,7 @@ class Lobby {
   };
   std::map<std::string, Address> addresses_;
 
-  void send(ConnId conn, const json& message);
+  void send(ConnId conn, json message);
   void send_table(ConnId conn, Connection& c, const Room& room, const json& snapshot);
   // Tells every connection at the table; `actor`: the seat whose move this follows, if any
   // (its turn clock starts again).
@@ -152,6 +173,14 @@ class Lobby {
   void bot_chose(const std::string& code, std::size_t moves, const std::string& failed, const games::AnyMove& move);
   void bot_failed(Room& room, const std::string& reason);
   void away_check(const std::string& code, int seat, std::uint64_t gone);
+  // Holds a table read from the store: every person's away clock starts (nobody is connected
+  // yet), and its bots are planned.
+  Room& hold(std::unique_ptr<Room> room);
+  void let_go(const std::string& code);
+  // Whether some person at the table is here: connected and not away.
+  static bool someone_here(const Room& room);
+  // A person's own message: one marked away for idling is back.
+  void back(Room& room, int seat);
   // A person's turn clock: it starts when their turn starts (or they move and are still to
   // act) and runs the table's timeout; run out, a sensible bot makes that one move for them.
   struct TurnClock {
@@ -177,7 +206,9 @@ class Lobby {
   std::uint64_t clock_serial_ = 0;
   std::map<ConnId, Connection> conns_;
   std::map<std::string, std::set<ConnId>> at_table_;  // table code -> the connections sitting at or watching it
-  std::map<std::string, std::string> creator_address_;  // table code -> the address that created it (this run)
+  // Table code -> when its last connection left (tables nobody is at; sweep()).
+  std::map<std::string, std::chrono::steady_clock::time_point> quiet_since_;
+  std::size_t connections_at_last_sweep_ = 0;
   int heavy_ = 0;                                      // heavy_slot()s held
   std::map<std::string, int> heavy_by_table_, heavy_by_address_;
   // Set while the lobby lives: a slot let go after the lobby is gone (its work came back late)

@@ -74,13 +74,13 @@ Room::Room(std::string code, TableSpec spec, Store& store)
     throw Refused(e.code, e.what());
   }
   seats_.resize(static_cast<std::size_t>(spec_.seats));
-  StoredTable stored{code_, spec_.rules, spec_.rules_text, spec_.sets.dump(), spec_.seats, spec_.timeout_seconds, {}, games_, spec_.private_table};
+  StoredTable stored{code_, spec_.rules, spec_.rules_text, spec_.sets.dump(), spec_.seats, spec_.timeout_seconds, {}, games_, spec_.private_table, spec_.creator};
   store_->add_table(stored);
 }
 
 Room::Room(const StoredTable& stored, Store& store)
     : code_(stored.code),
-      spec_{stored.rules, stored.rules_text, json::parse(stored.sets), stored.seats, stored.timeout_seconds, stored.private_table},
+      spec_{stored.rules, stored.rules_text, json::parse(stored.sets), stored.seats, stored.timeout_seconds, stored.private_table, stored.creator},
       info_(rules_info(spec_)), store_(&store), games_(stored.games) {
   seats_.resize(static_cast<std::size_t>(spec_.seats));
   for (const auto& s : stored.seated) {

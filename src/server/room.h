@@ -29,7 +29,8 @@ struct SeatState {
   std::string bot;         // a bot's kind, empty for a person
   std::string token_hash;  // SHA-256 of the seat's token (persons only)
   int connections = 0;     // the person's open connections
-  bool away = false;       // gone longer than the table's timeout: a bot plays for them
+  bool away = false;       // gone longer than the table's timeout, or idle for several turns: a bot plays for them
+  int idle_turns = 0;      // turns in a row the person's clock ran out and the stand-in moved for them
   std::uint64_t gone = 0;  // counts departures, so a stale away-timer knows it is stale
 };
 
@@ -41,6 +42,7 @@ struct TableSpec {
   int seats = 2;
   int timeout_seconds = 60;
   bool private_table = false;  // not listed by `tables`: joined by its code (a link) only
+  std::string creator;         // the address that created it (kept: the open tables an address holds)
 };
 
 // The creator's seat: the creator sits down as the table is created, before anyone can join.
@@ -77,6 +79,7 @@ class Room {
   std::vector<SeatState>& seats() { return seats_; }
   int timeout_seconds() const { return spec_.timeout_seconds; }
   bool is_private() const { return spec_.private_table; }
+  const std::string& creator() const { return spec_.creator; }
   int filled() const;
   // The seat whose token this is, if any.
   std::optional<int> seat_of_token(const std::string& token) const;

@@ -85,6 +85,12 @@ void SqliteStore::migrate(const std::string& path) {
     db_->exec("ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0");
     db_->exec("ALTER TABLE games ADD COLUMN commitment INTEGER NOT NULL DEFAULT 1");
   }
+  // Version 4: who created a table (its address: the open tables an address holds are counted
+  // across restarts), and tables nobody came back to (abandoned: not replayed at start).
+  if (version < 4) {
+    db_->exec("ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''");
+    db_->exec("ALTER TABLE tables ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0");
+  }
   db_->exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
   tx.commit();
 }
@@ -92,8 +98,8 @@ void SqliteStore::migrate(const std::string& path) {
 void SqliteStore::add_table(const StoredTable& t) {
   writing("a table", [&] {
     SQLite::Transaction tx(*db_);
-    SQLite::Statement q(*db_, "INSERT INTO tables(code, created, rules, rules_text, sets, seats, timeout, private) "
-                              "VALUES(?, (SELECT COUNT(*) FROM tables), ?, ?, ?, ?, ?, ?)");
+    SQLite::Statement q(*db_, "INSERT INTO tables(code, created, rules, rules_text, sets, seats, timeout, private, creator) "
+                              "VALUES(?, (SELECT COUNT(*) FROM tables), ?, ?, ?, ?, ?, ?, ?)");
     q.bind(1, t.code);
     q.bind(2, t.rules);
     q.bind(3, t.rules_text);
@@ -101,6 +107,7 @@ void SqliteStore::add_table(const StoredTable& t) {
     q.bind(5, t.seats);
     q.bind(6, t.timeout_seconds);
     q.bind(7, t.private_table ? 1 : 0);
+    q.bind(8, t.creator);
     q.exec();
     for (const auto& s : t.seated) insert_seat(*db_, t.code, s);
     for (const auto& g : t.games) insert_game(*db_, t.code, g);
@@ -157,9 +164,18 @@ void SqliteStore::finish_game(const std::string& code, int game) {
   });
 }
 
+void SqliteStore::set_abandoned(const std::string& code, bool abandoned) {
+  writing("a table's abandonment", [&] {
+    SQLite::Statement q(*db_, "UPDATE tables SET abandoned = ? WHERE code = ?");
+    q.bind(1, abandoned ? 1 : 0);
+    q.bind(2, code);
+    q.exec();
+  });
+}
+
 std::vector<StoredTable> SqliteStore::load_live() const {
-  // Live: no game yet, or a last game not over.
-  return load_where("NOT EXISTS (SELECT 1 FROM games g WHERE g.code = tables.code AND g.over = 1 AND g.game = "
+  // Live: not abandoned, and no game yet or a last game not over.
+  return load_where("abandoned = 0 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.code = tables.code AND g.over = 1 AND g.game = "
                     "(SELECT MAX(game) FROM games h WHERE h.code = tables.code))",
                     "");
 }
@@ -183,7 +199,7 @@ bool SqliteStore::has_table(const std::string& code) const {
 std::vector<StoredTable> SqliteStore::load_where(const std::string& where, const std::string& code) const {
   std::vector<StoredTable> out;
   try {
-    SQLite::Statement tables(*db_, "SELECT code, rules, rules_text, sets, seats, timeout, private FROM tables WHERE " + where + " ORDER BY created");
+    SQLite::Statement tables(*db_, "SELECT code, rules, rules_text, sets, seats, timeout, private, creator FROM tables WHERE " + where + " ORDER BY created");
     if (!code.empty()) tables.bind(1, code);
     while (tables.executeStep()) {
       StoredTable t;
@@ -194,6 +210,7 @@ std::vector<StoredTable> SqliteStore::load_where(const std::string& where, const
       t.seats = tables.getColumn(4).getInt();
       t.timeout_seconds = tables.getColumn(5).getInt();
       t.private_table = tables.getColumn(6).getInt() != 0;
+      t.creator = tables.getColumn(7).getString();
       SQLite::Statement seats(*db_, "SELECT seat, name, bot, token_hash FROM seats WHERE code = ? ORDER BY seat");
       seats.bind(1, t.code);
       while (seats.executeStep())

@@ -24,13 +24,14 @@ class SqliteStore final : public Store {
   SqliteStore& operator=(const SqliteStore&) = delete;
 
   // The schema version this build writes.
-  static constexpr int kSchemaVersion = 3;
+  static constexpr int kSchemaVersion = 4;
 
   void add_table(const StoredTable& table) override;
   void put_seat(const std::string& code, const StoredSeat& seat) override;
   void add_game(const std::string& code, const StoredGame& game) override;
   void commit_game(const std::string& code, int game, const std::string& commit) override;
   void start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) override;
+  void set_abandoned(const std::string& code, bool abandoned) override;
   void add_move(const std::string& code, int game, std::size_t n, const std::string& line) override;
   void finish_game(const std::string& code, int game) override;
   std::vector<StoredTable> load_live() const override;

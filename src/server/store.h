@@ -43,6 +43,7 @@ struct StoredTable {
   std::vector<StoredSeat> seated;
   std::vector<StoredGame> games;
   bool private_table = false;  // not listed by `tables`: joined by its code only
+  std::string creator;         // the address that created it (the open tables an address may hold)
 };
 
 // Thrown when the store cannot be opened or written; the server reports it and stops.
@@ -68,9 +69,12 @@ class Store {
   virtual void add_move(const std::string& code, int game, std::size_t n, const std::string& line) = 0;
   // Marks a game over: a table whose last game is over is not replayed at start.
   virtual void finish_game(const std::string& code, int game) = 0;
+  // Marks a table abandoned (nobody came back for it: not replayed at start, read when someone
+  // asks for it) or, when someone does, not abandoned.
+  virtual void set_abandoned(const std::string& code, bool abandoned) = 0;
 
-  // Every table still in play (waiting for players, or its last game not over), with its seats,
-  // games and moves, in the order they were created.
+  // Every table still in play (waiting for players, or its last game not over) and not abandoned,
+  // with its seats, games and moves, in the order they were created.
   virtual std::vector<StoredTable> load_live() const = 0;
   // One table, whatever its state (for a table that is over, read when someone asks for it).
   virtual std::optional<StoredTable> load_table(const std::string& code) const = 0;

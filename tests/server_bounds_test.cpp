@@ -1,0 +1,129 @@
+// What the table server holds is bounded (docs/server.md, "Limits"): tables nobody is at are let
+// go of after their time and come back from the store when asked for; bots play only while some
+// person at the table is here, so a table nobody plays at does not grow; a person idle for
+// several turns is marked away; the open tables an address holds are counted across restarts.
+#include <gtest/gtest.h>
+
+#include "support/server_fixture.h"
+
+namespace inbetween {
+namespace {
+
+class ServerBoundsTest : public ServerTest {
+ protected:
+  void SetUp() override {
+    ServerTest::SetUp();
+    options_.sweep_every = std::chrono::seconds(10);
+    options_.finished_kept = std::chrono::seconds(60);
+    options_.abandoned_after = std::chrono::seconds(600);
+    restart();
+  }
+  // Moves the clock on by `by` in steps of a second, running what falls due.
+  void pass(std::chrono::seconds by) {
+    for (auto s = std::chrono::seconds(0); s < by; s += std::chrono::seconds(1)) {
+      hooks_->advance(std::chrono::seconds(1));
+      hooks_->run();
+    }
+  }
+  // A game of Ann against a sensible bot, long enough to be in play for the whole test.
+  Seat playing_table(int timeout = 5) {
+    Seat ann = create("hoyle", 2, "Ann", {{"timeout", timeout}, {"set", {{"deals", "unlimited"}}}});
+    command(ann, "bot", {{"kind", "sensible"}});
+    command(ann, "start");
+    EXPECT_EQ(table_of(ann)["status"], "playing");
+    return ann;
+  }
+  std::size_t moves_in_store(const std::string& code) {
+    auto stored = store_->load_table(code);
+    return stored ? stored->games.back().moves.size() : 0;
+  }
+};
+
+// The table plays while Ann is here. Gone, and away past her timeout, nobody is here: the bot
+// waits, however long, and nothing more is stored. Back, the game goes on where it was.
+TEST_F(ServerBoundsTest, BotsPlayOnlyWhileSomePersonIsHere) {
+  Seat ann = playing_table();
+  lobby_->close(ann.conn);
+  pass(std::chrono::seconds(6));  // her timeout: away
+  std::size_t moves = moves_in_store(ann.table);
+  pass(std::chrono::seconds(300));
+  EXPECT_EQ(moves_in_store(ann.table), moves) << "nobody is here: the bot does not play on for her";
+  ann.conn = connect();
+  ask(ann.conn, {{"type", "resume"}, {"table", ann.table}, {"token", ann.token}});
+  json table = table_of(ann);
+  EXPECT_EQ(table["moves"], moves);
+  EXPECT_FALSE(table["seats"][0]["away"]);
+  // Her turn comes: she plays, and the bot answers.
+  for (int i = 0; i < 3 && table_of(ann)["status"] == "playing"; ++i)
+    command(ann, "act", {{"action", testing::first_choice(table_of(ann)["legal"])}});
+  EXPECT_GT(moves_in_store(ann.table), moves);
+}
+
+// Connected but idle: her clock runs out and the stand-in plays her turns; after three in a row
+// she is marked away, nobody is here any more, and the table stops growing. A message of her
+// own (a chat line) brings her back.
+TEST_F(ServerBoundsTest, APersonIdleForSeveralTurnsIsMarkedAwayAndTheTableWaits) {
+  Seat ann = playing_table(2);
+  pass(std::chrono::seconds(120));
+  json table = table_of(ann);
+  EXPECT_TRUE(table["seats"][0]["away"]) << "three turns in a row played for her";
+  EXPECT_TRUE(table["seats"][0]["connected"]);
+  std::size_t moves = moves_in_store(ann.table);
+  EXPECT_GT(moves, 3u);
+  pass(std::chrono::seconds(120));
+  EXPECT_EQ(moves_in_store(ann.table), moves) << "an idle table does not play on";
+  command(ann, "chat", {{"text", "back"}});
+  EXPECT_FALSE(table_of(ann)["seats"][0]["away"]);
+  pass(std::chrono::seconds(3));
+  EXPECT_GT(moves_in_store(ann.table), moves) << "she is here: her turns run on her clock again";
+}
+
+// A table nobody is at is let go of after `abandoned_after` (one that is over after
+// `finished_kept`); it stays in the store, is not replayed at a restart, and its link brings
+// it back as it was.
+TEST_F(ServerBoundsTest, TablesNobodyIsAtAreLetGoOfAfterTheirTimeAndComeBackFromTheStore) {
+  Seat ann = playing_table();
+  json before = table_of(ann);
+  Seat done = create("hoyle", 2, "Bea");
+  command(done, "bot", {{"kind", "random"}});
+  command(done, "start");
+  testing::play_out(*lobby_, *hooks_, {done});
+  ASSERT_EQ(table_of(done)["status"], "over");
+  lobby_->close(ann.conn);
+  lobby_->close(done.conn);
+  pass(std::chrono::seconds(75));
+  EXPECT_EQ(lobby_->room(done.table), nullptr) << "over, nobody at it for a minute: let go of";
+  ASSERT_NE(lobby_->room(ann.table), nullptr) << "in play: kept for its own, longer time";
+  pass(std::chrono::seconds(540));
+  EXPECT_EQ(lobby_->room(ann.table), nullptr) << "abandoned after 10 minutes";
+  EXPECT_EQ(lobby_->tables(), 0u);
+  restart();
+  EXPECT_EQ(lobby_->room(ann.table), nullptr) << "an abandoned table is not replayed at a restart";
+  ann.conn = connect();
+  ask(ann.conn, {{"type", "resume"}, {"table", ann.table}, {"token", ann.token}});
+  json after = table_of(ann);
+  EXPECT_EQ(after["status"], "playing");
+  EXPECT_EQ(after["moves"], before["moves"]);
+  EXPECT_EQ(after["state"], before["state"]);
+  restart();
+  EXPECT_NE(lobby_->room(ann.table), nullptr) << "back in play: replayed at a restart again";
+}
+
+// An address holds only so many open tables, and a restart does not start its count again.
+TEST_F(ServerBoundsTest, TheOpenTablesOfAnAddressAreCountedAcrossARestart) {
+  options_.max_open_tables_per_address = 2;
+  restart();
+  create("hoyle", 2, "Ann");
+  create("hoyle", 2, "Bea");
+  restart();
+  ConnId conn = connect();
+  json refused = ask(conn, {{"type", "create"}, {"name", "Cy"}, {"rules", "hoyle"}, {"seats", 2}});
+  EXPECT_EQ(refused["code"], "too_many_tables") << refused.dump();
+  lobby_->open(99, "10.1.2.3");
+  lobby_->receive(99, json({{"type", "create"}, {"name", "Di"}, {"rules", "hoyle"}, {"seats", 2}}).dump());
+  hooks_->run();
+  EXPECT_EQ(hooks_->last(99, "seated")["seat"], 0) << "another address may";
+}
+
+}  // namespace
+}  // namespace inbetween
