@@ -28,7 +28,7 @@ const settle = Number(arg('settle', 3));
 const sleep = (s) => new Promise((r) => setTimeout(r, s * 1000));
 
 const { server, port } = await startServer(binary, ['--max-tables-per-address', String(tables + 10), '--bot-delay-ms', botDelay, '--max-tables', String(tables + 10),
-  '--max-connections-per-address', String(tables * 4 + 10), '--messages-per-second', '100000', ...serverArgs], pin ? ['taskset', '-c', pin] : []);
+  '--max-connections-per-address', String(tables * 4 + 10), '--messages-per-second', '100000', '--http-requests-per-second', '100000', ...serverArgs], pin ? ['taskset', '-c', pin] : []);
 process.on('exit', () => server.kill('SIGTERM')); // not left running if a client process fails
 const pid = server.pid;
 

@@ -440,7 +440,7 @@ void Lobby::join(ConnId conn, Connection& c, const json& message) {
 void Lobby::watch(ConnId conn, Connection& c, const json& message) {
   Room& room = room_named(message);
   attach(conn, c, room, -1);
-  send_table(conn, c, room, snapshot_of(room, games::kNobody));
+  send_table(conn, c, room, table_text(snapshot_of(room, games::kNobody)));
 }
 
 void Lobby::resume(ConnId conn, Connection& c, const json& message) {
@@ -510,15 +510,26 @@ void Lobby::tell_table(const Room& room, const json& line) {
     for (ConnId id : at->second) send(id, line);
 }
 
-void Lobby::send_table(ConnId conn, Connection& c, const Room& room, const json& snapshot) {
-  json out = snapshot;
+Lobby::TableText Lobby::table_text(json snapshot) {
+  TableText shared;
+  if (auto title = snapshot.find("title"); title != snapshot.end()) {
+    shared.title = std::move(*title);
+    snapshot.erase(title);
+  }
+  shared.body = snapshot.dump(-1, ' ', false, json::error_handler_t::replace);
+  return shared;
+}
+
+void Lobby::send_table(ConnId conn, Connection& c, const Room& room, const TableText& shared) {
+  // Only this connection's own fields are made per connection; the snapshot's text is shared.
+  json out = json::object();
   if (c.game_seen != room.game_number()) {
     c.game_seen = room.game_number();
     c.events_sent = 0;
   }
   out["you"] = c.seat < 0 ? json() : json(c.seat);
   out["legal"] = c.seat < 0 ? json() : room.legal_for(c.seat);
-  if (c.title_sent) out.erase("title");
+  if (!c.title_sent && !shared.title.is_null()) out["title"] = shared.title;
   c.title_sent = true;
   const json& events = room.events();
   std::size_t from = std::min(c.events_sent, events.size());
@@ -527,7 +538,12 @@ void Lobby::send_table(ConnId conn, Connection& c, const Room& room, const json&
   c.events_sent = events.size();
   out["events_from"] = from;
   out["events"] = std::move(fresh);
-  send(conn, std::move(out));
+  std::string text = out.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (shared.body.size() > 2) {  // "{...}": the two objects' fields as one
+    text.back() = ',';
+    text.append(shared.body, 1);
+  }
+  hooks_.send(conn, std::move(text));
 }
 
 void Lobby::arm_clock(Room& room, int actor) {
@@ -585,12 +601,12 @@ void Lobby::broadcast(Room& room, int actor) {
   // where every seat sees the whole table (the family says so), once for everyone.
   const games::AnyTable* table = room.table();
   bool one_view = !table || !table->seats_see_differently();
-  std::map<int, json> views;
+  std::map<int, TableText> views;
   for (ConnId id : at->second) {
     Connection& c = conns_.at(id);
     int seat = one_view ? games::kNobody : c.seat;
     auto view = views.find(seat);
-    if (view == views.end()) view = views.emplace(seat, snapshot_of(room, seat)).first;
+    if (view == views.end()) view = views.emplace(seat, table_text(snapshot_of(room, seat))).first;
     send_table(id, c, room, view->second);
   }
 }

@@ -158,7 +158,16 @@ class Lobby {
   std::map<std::string, Address> addresses_;
 
   void send(ConnId conn, json message);
-  void send_table(ConnId conn, Connection& c, const Room& room, const json& snapshot);
+  // A `table` message's part every connection of one view shares, written as text once per
+  // broadcast: the snapshot without its title, and the title apart (it goes once a connection).
+  struct TableText {
+    std::string body;  // the snapshot's JSON text
+    json title;
+  };
+  static TableText table_text(json snapshot);
+  // Sends `table`: the connection's own fields (you, legal, its new events, the title the first
+  // time) written before the shared text.
+  void send_table(ConnId conn, Connection& c, const Room& room, const TableText& shared);
   // Tells every connection at the table; `actor`: the seat whose move this follows, if any
   // (its turn clock starts again).
   void broadcast(Room& room, int actor = -1);

@@ -146,7 +146,9 @@ void SqliteStore::start_game(const std::string& code, int game, const std::strin
 
 void SqliteStore::add_move(const std::string& code, int game, std::size_t n, const std::string& line) {
   writing("a move", [&] {
-    SQLite::Statement q(*db_, "INSERT INTO moves VALUES(?, ?, ?, ?)");
+    if (!insert_move_) insert_move_ = std::make_unique<SQLite::Statement>(*db_, "INSERT INTO moves VALUES(?, ?, ?, ?)");
+    SQLite::Statement& q = *insert_move_;
+    q.reset();
     q.bind(1, code);
     q.bind(2, game);
     q.bind(3, static_cast<std::int64_t>(n));

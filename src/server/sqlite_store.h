@@ -11,6 +11,7 @@
 
 namespace SQLite {
 class Database;
+class Statement;
 }
 
 namespace inbetween::server {
@@ -44,6 +45,8 @@ class SqliteStore final : public Store {
   std::vector<StoredTable> load_where(const std::string& where, const std::string& code) const;
 
   std::unique_ptr<SQLite::Database> db_;
+  // A move's insert, prepared once: it runs for every move of every table.
+  std::unique_ptr<SQLite::Statement> insert_move_;
 };
 
 }  // namespace inbetween::server
