@@ -102,9 +102,8 @@ void page_guards(Response& response) {
 }
 
 // The network threads (ServeOptions::threads) run every connection on a strand of its own:
-// reading, parsing a message, writing replies. The lobby (every table and connection's place at
-// them) runs on one strand of its own; connections hand it parsed messages and it hands them
-// messages to write, so its work is the games' and nothing else.
+// reading, parsing a message, playing it at its table through the lobby (tables play at once,
+// each under its own lock), writing replies. Timers and workers' answers run on any of them.
 class Server final : public Hooks {
  public:
   // Bots get more workers than cores: a bot that waits on a table another worker is solving
@@ -146,7 +145,7 @@ class Server final : public Hooks {
     }
   }
 
-  // Hooks (called on the lobby's strand)
+  // Hooks (called by the lobby on any thread)
   void send(ConnId conn, std::string text) override {
     if (auto client = client_of(conn))
       asio::post(client->ws.get_executor(), [this, client, text = std::move(text)]() mutable { enqueue(client, std::move(text)); });
@@ -179,15 +178,14 @@ class Server final : public Hooks {
       } catch (const std::exception& e) {
         std::cerr << "serve: a worker failed: " << e.what() << "\n";
       }
-      // `done` (and what it holds, such as a heavy slot) lives and dies on the lobby's strand.
-      asio::post(lobby_strand_, [done = std::move(done), result = std::move(result)]() mutable {
+      asio::post(ioc_, [done = std::move(done), result = std::move(result)]() mutable {
         done(std::move(result));
         done = nullptr;
       });
     });
   }
   void after(std::chrono::milliseconds delay, std::function<void()> fire) override {
-    auto timer = std::make_shared<asio::steady_timer>(lobby_strand_, delay);
+    auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
     timer->async_wait([timer, fire = std::move(fire)](beast::error_code ec) {
       if (!ec) fire();
     });
@@ -215,18 +213,6 @@ class Server final : public Hooks {
     if (client->writing) return;
     client->writing = true;
     asio::co_spawn(client->ws.get_executor(), write_queue(client), asio::detached);
-  }
-
-  // Runs `work` on the lobby's strand; the returned timer, made on `home` (the caller's strand),
-  // is cancelled there once it is done: `co_await signal->async_wait(...)` waits for it. (Not a
-  // coroutine taking the work: GCC 12 freed such a temporary twice.)
-  std::shared_ptr<asio::steady_timer> on_lobby(const asio::any_io_executor& home, std::function<void()> work) {
-    auto signal = std::make_shared<asio::steady_timer>(home, asio::steady_timer::time_point::max());
-    asio::post(lobby_strand_, [signal, home, work = std::move(work)] {
-      work();
-      asio::post(home, [signal] { signal->cancel(); });
-    });
-    return signal;
   }
 
   void close(Client& client) {
@@ -271,9 +257,7 @@ class Server final : public Hooks {
     beast::error_code ec;
     std::string address = socket.remote_endpoint(ec).address().to_string();
     if (ec) co_return;
-    bool admitted = false;
-    auto asked = on_lobby(socket.get_executor(), [&] { admitted = lobby_.admits(address); });
-    co_await asked->async_wait(asio::redirect_error(use_awaitable, ec));
+    bool admitted = lobby_.admits(address);
     {
       std::lock_guard lock(counts_mutex_);
       int& count = per_address_[address];
@@ -371,11 +355,10 @@ class Server final : public Hooks {
       std::lock_guard lock(clients_mutex_);
       clients_[id] = client;
     }
-    // Every call on the lobby is posted to its strand in this connection's order.
-    asio::post(lobby_strand_, [this, id, address] { lobby_.open(id, address); });
+    lobby_.open(id, address);
     // Beast answers pings itself; each is counted against the rate, so a ping flood is let go.
     client->ws.control_callback([this, id](websocket::frame_type kind, beast::string_view) {
-      if (kind == websocket::frame_type::ping) asio::post(lobby_strand_, [this, id] { lobby_.control_frame(id); });
+      if (kind == websocket::frame_type::ping) lobby_.control_frame(id);
     });
     beast::flat_buffer buffer;
     for (;;) {
@@ -383,21 +366,17 @@ class Server final : public Hooks {
       co_await client->ws.async_read(buffer, asio::redirect_error(use_awaitable, ec));
       if (ec) break;
       if (client->dropping) continue;
-      // Parsed here, on this connection's thread; binary frames count against the rate like
-      // text ones (and are answered bad_message).
+      // Binary frames count against the rate like text ones (and are answered bad_message).
       auto frame = client->ws.got_text() ? Lobby::Frame::text : Lobby::Frame::binary;
       std::size_t bytes = buffer.size();
-      json message = lobby_.parse(std::string_view(static_cast<const char*>(buffer.data().data()), bytes), frame);
-      asio::post(lobby_strand_, [this, id, bytes, frame, message = std::move(message)]() mutable {
-        lobby_.receive_parsed(id, std::move(message), bytes, frame);
-      });
+      lobby_.receive_parsed(id, lobby_.parse(std::string_view(static_cast<const char*>(buffer.data().data()), bytes), frame), bytes, frame);
     }
     client->closed = true;
     {
       std::lock_guard lock(clients_mutex_);
       clients_.erase(id);
     }
-    asio::post(lobby_strand_, [this, id] { lobby_.close(id); });
+    lobby_.close(id);
   }
 
   awaitable<void> write_queue(std::shared_ptr<Client> client) {
@@ -486,44 +465,37 @@ class Server final : public Hooks {
       }
       if (game <= 0) co_return reply(http::status::bad_request, "text/plain", "?game=N: N is a game number from 1\n");
     }
-    // On the lobby's strand: the request is admitted (a refused one copies nothing), the stored
-    // game copied, and the copy written out and checked on a heavy worker; the answer comes back
-    // here through `signal`, a timer on this connection's strand that never fires.
+    StoredGame stored;
+    std::shared_ptr<void> slot;
+    try {
+      slot = lobby_.heavy_slot(address, code);  // first: a refused request copies nothing
+      stored = lobby_.finished_game(code, game);
+    } catch (const Refused& e) {
+      auto status = e.code == "busy" ? http::status::service_unavailable : http::status::not_found;
+      co_return reply(status, "text/plain", std::string(e.what()) + "\n");
+    } catch (const std::exception& e) {
+      co_return reply(http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
+    }
+    auto name = std::make_shared<std::string>(fmt::format("inbetween-{}-{}.jsonl", code, stored.game));  // the log's download name
+    // The worker's answer cancels a timer on this connection's strand that never fires: the
+    // signal this coroutine waits on. (Written out here, not as a coroutine taking the work: GCC
+    // 12 freed such a temporary twice.)
     auto home = co_await asio::this_coro::executor;
     auto signal = std::make_shared<asio::steady_timer>(home, asio::steady_timer::time_point::max());
-    auto refusal = std::make_shared<std::pair<http::status, std::string>>(http::status::ok, "");
     auto result = std::make_shared<json>();
-    auto name = std::make_shared<std::string>();
-    auto wake = [signal, home] { asio::post(home, [signal] { signal->cancel(); }); };
-    asio::post(lobby_strand_, [this, code, what, game, address, refusal, result, name, wake] {
-      StoredGame stored;
-      std::shared_ptr<void> slot;
-      try {
-        slot = lobby_.heavy_slot(address, code);
-        stored = lobby_.finished_game(code, game);
-      } catch (const Refused& e) {
-        *refusal = {e.code == "busy" ? http::status::service_unavailable : http::status::not_found, std::string(e.what()) + "\n"};
-        return wake();
-      } catch (const std::exception& e) {
-        *refusal = {http::status::internal_server_error, fmt::format("table {}: {}\n", code, e.what())};
-        return wake();
-      }
-      *name = fmt::format("inbetween-{}-{}.jsonl", code, stored.game);  // the log's download name
-      std::function<json()> work = [code, what, name = *name, stored = std::move(stored)] {
-        std::string log;
-        for (const auto& line : log_lines(code, stored)) log += line.dump() + "\n";
-        if (what == "log") return json(std::move(log));
-        std::istringstream in(log);
-        return json(verify_log(in, name).text);
-      };
-      off_thread(Lane::heavy, std::move(work), [result, slot, wake](json answer) {
-        *result = std::move(answer);
-        wake();
-      });
+    std::function<json()> work = [code, what, name = *name, stored = std::move(stored)] {
+      std::string log;
+      for (const auto& line : log_lines(code, stored)) log += line.dump() + "\n";
+      if (what == "log") return json(std::move(log));
+      std::istringstream in(log);
+      return json(verify_log(in, name).text);
+    };
+    off_thread(Lane::heavy, std::move(work), [signal, result, slot, home](json answer) {
+      *result = std::move(answer);
+      asio::post(home, [signal] { signal->cancel(); });
     });
     beast::error_code ec;
     co_await signal->async_wait(asio::redirect_error(use_awaitable, ec));
-    if (refusal->first != http::status::ok) co_return reply(refusal->first, "text/plain", refusal->second);
     json done = std::move(*result);
     if (!done.is_string()) co_return reply(http::status::internal_server_error, "text/plain", "the log could not be read\n");
     if (what == "verify") co_return reply(http::status::ok, "text/plain; charset=utf-8", done.get<std::string>());
@@ -536,7 +508,6 @@ class Server final : public Hooks {
   unsigned threads_;  // network threads
   std::optional<asio::io_context> io_;
   asio::io_context& ioc_ = io_.emplace(static_cast<int>(threads_));
-  asio::strand<asio::io_context::executor_type> lobby_strand_ = asio::make_strand(ioc_);
   asio::thread_pool moves_;  // bots' choices
   asio::thread_pool heavy_;  // hints, replays, log checks
   Lobby lobby_;

@@ -1,11 +1,13 @@
 #pragma once
 // The lobby: every table and every connection, and the WebSocket messages between them
-// (docs/server.md). It runs on one strand (one thing at a time) while the network threads read,
-// parse and write; slow work (a bot's choice, a hint, a replay) goes through Hooks::off_thread
-// and comes back to be checked against the table's state.
+// (docs/server.md). Any network thread may call it: tables play at once, each under a lock of its
+// own; slow work (a bot's choice, a hint, a replay) goes through Hooks::off_thread and comes back
+// to be checked against the table's state.
 #include <chrono>
 #include <map>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -70,6 +72,11 @@ class Lobby {
   Lobby(const Lobby&) = delete;
   Lobby& operator=(const Lobby&) = delete;
 
+  // Every public call may come from any thread (docs/server.md, "Threads"): the lobby's own
+  // records (connections, addresses, which tables are held) are under one lock, held briefly;
+  // each table's game, its connections and its clock under a lock of its own, so tables play
+  // on every core at once. The lobby's lock may be taken before a table's, never after.
+
   // Whether a new connection from `address` is let in (not while it cools down after a flood).
   bool admits(const std::string& address);
   void open(ConnId conn, std::string address);
@@ -88,12 +95,13 @@ class Lobby {
   void control_frame(ConnId conn);
 
   // The tables held in memory: those in play, and those that are over once someone asked for them.
-  std::size_t tables() const { return rooms_.size(); }
-  std::size_t connections() const { return conns_.size(); }
-  // A table held in memory by code; null when there is none (or it is over and nobody asked for it yet).
+  std::size_t tables() const;
+  std::size_t connections() const;
+  // A table held in memory by code; null when there is none (or it is over and nobody asked for
+  // it yet). For tests and tools, while nothing else runs.
   const Room* room(const std::string& code) const;
   // A table by code, read from the store if it is not held; null when there is none. Throws
-  // StoreError when the store cannot be read.
+  // StoreError when the store cannot be read. As room().
   const Room* find_room(const std::string& code);
   // Game `game` of table `code` once it is over, as stored (a copy for a worker thread); game 0:
   // the table's latest. A table that is over and not held is read from the store without being
@@ -112,84 +120,23 @@ class Lobby {
   // server has as much running as it may (LobbyOptions::max_heavy*).
   std::shared_ptr<void> heavy_slot(const std::string& address, const std::string& code);
   // Long work running now (tests and the server's figures).
-  int heavy_running() const { return heavy_; }
+  int heavy_running() const;
 
  private:
   struct Connection {
     std::string address;
     std::string table;  // the table it sits at or watches; empty: the lobby
-    int seat = -1;      // -1: a spectator
-    std::size_t events_sent = 0;
-    int game_seen = 0;
     Bucket rate;
     Bucket refusals;           // refused messages it may still send before it is dropped
     int refused_in_a_row = 0;  // messages refused for the rate since the last one served
-    bool title_sent = false;   // the rules' title (a rule file's description, up to 64 KiB) goes once
   };
-
-  void dispatch(ConnId conn, Connection& c, const json& message);
-  void create(ConnId conn, Connection& c, const json& message);
-  void join(ConnId conn, Connection& c, const json& message);
-  void watch(ConnId conn, Connection& c, const json& message);
-  void resume(ConnId conn, Connection& c, const json& message);
-  void chat(ConnId conn, Connection& c, const json& message);
-  void hint(ConnId conn, Connection& c, const json& message);
-  void older_events(ConnId conn, Connection& c, const json& message);
-
-  Room& room_named(const json& message);
-  // The table `code` (upper case), read from the store when it is not held; null when none.
-  Room* held_or_stored(const std::string& code);
-  // The seat the message's token holds at its table; throws Refused("bad_token").
-  int seat_of(Room& room, const json& message) const;
-  // Sends `seated` (with the message's id), attaches the connection and tells the table.
-  void take_seat(ConnId conn, Connection& c, Room& room, int seat, const std::string& token, const json& message);
-  void attach(ConnId conn, Connection& c, Room& room, int seat);
-  void detach(ConnId conn, Connection& c);
-  bool allowed(Connection& c);
-  // Whether a frame is within the rate; a refused one is answered once a run (rate_limited),
-  // and a connection far past its rate is let go (flooding).
-  bool admit(ConnId conn, Connection& c);
-  // Every connection of an address shares this bucket, so reconnecting does not buy a burst.
-  struct Address {
-    Bucket rate;
-    int connections = 0;
-    std::chrono::steady_clock::time_point cooled{};  // no new connection before this
+  // A connection's place at a table: what it has been sent.
+  struct Sitting {
+    int seat = -1;  // -1: a spectator
+    std::size_t events_sent = 0;
+    int game_seen = 0;
+    bool title_sent = false;  // the rules' title (a rule file's description, up to 64 KiB) goes once
   };
-  std::map<std::string, Address> addresses_;
-
-  void send(ConnId conn, json message);
-  // A `table` message's part every connection of one view shares, written as text once per
-  // broadcast: the snapshot without its title, and the title apart (it goes once a connection).
-  struct TableText {
-    std::string body;  // the snapshot's JSON text
-    json title;
-  };
-  static TableText table_text(json snapshot);
-  // Sends `table`: the connection's own fields (you, legal, its new events, the title the first
-  // time) written before the shared text.
-  void send_table(ConnId conn, Connection& c, const Room& room, const TableText& shared);
-  // Tells every connection at the table; `actor`: the seat whose move this follows, if any
-  // (its turn clock starts again).
-  void broadcast(Room& room, int actor = -1);
-  // The room as `seat` sees it (kNobody: a spectator), with the turn clock (`turn_left_ms`).
-  json snapshot_of(const Room& room, int seat) const;
-  // Sends one message to every connection at the table.
-  void tell_table(const Room& room, const json& line);
-  // Plans the next bot move at a table when a bot (or a bot for an absent person) is to act.
-  void plan_bot(Room& room);
-  void bot_move(const std::string& code, std::size_t moves);
-  // The bot's choice is back from its worker: `failed` says why there is none, else `move` is played.
-  void bot_chose(const std::string& code, std::size_t moves, const std::string& failed, const games::AnyMove& move);
-  void bot_failed(Room& room, const std::string& reason);
-  void away_check(const std::string& code, int seat, std::uint64_t gone);
-  // Holds a table read from the store: every person's away clock starts (nobody is connected
-  // yet), and its bots are planned.
-  Room& hold(std::unique_ptr<Room> room);
-  void let_go(const std::string& code);
-  // Whether some person at the table is here: connected and not away.
-  static bool someone_here(const Room& room);
-  // A person's own message: one marked away for idling is back.
-  void back(Room& room, int seat);
   // A person's turn clock: it starts when their turn starts (or they move and are still to
   // act) and runs the table's timeout; run out, a sensible bot makes that one move for them.
   struct TurnClock {
@@ -199,26 +146,114 @@ class Lobby {
     std::uint64_t serial = 0;
     bool ran_out = false;
   };
-  void arm_clock(Room& room, int actor);
-  void clock_ran_out(const std::string& code, std::uint64_t serial);
+  // A table held in memory and everything its own moves touch, under `mutex`.
+  struct Held {
+    std::mutex mutex;
+    std::unique_ptr<Room> room;
+    std::map<ConnId, Sitting> sitting;  // the connections at the table
+    TurnClock clock;
+    bool bot_planned = false;
+    bool gone = false;  // let go of: a caller that found it before must look again
+    std::chrono::steady_clock::time_point quiet_since{};  // when its last connection left
+  };
+  using Lock = std::unique_lock<std::mutex>;
+
+  // With the lobby's lock (`lock`) held:
+  void dispatch(ConnId conn, Lock& lock, const json& message);
+  void create(ConnId conn, Connection& c, const json& message);
+  void join(ConnId conn, Connection& c, const json& message);
+  void watch(ConnId conn, Connection& c, const json& message);
+  void resume(ConnId conn, Connection& c, const json& message);
+  // The table the message names, held or read from the store; throws Refused("no_table").
+  std::shared_ptr<Held> held_named(const json& message);
+  // The table `code` (upper case), read from the store when it is not held; null when none.
+  std::shared_ptr<Held> held_or_stored(const std::string& code);
+  // Holds a table read from the store: every person's away clock starts (nobody is connected
+  // yet), and its bots are planned.
+  std::shared_ptr<Held> hold(std::unique_ptr<Room> room);
+  void let_go(const std::string& code, Held& held);
+  // Sends `seated` (with the message's id), attaches the connection and tells the table.
+  void take_seat(ConnId conn, Connection& c, Held& held, int seat, const std::string& token, const json& message);
+  void attach(ConnId conn, Connection& c, Held& held, int seat);
+  // Takes the connection from its table; `locked`: a table whose lock the caller holds.
+  void detach(ConnId conn, Connection& c, Held* locked = nullptr);
+  std::size_t let_go_of_finished_tables_locked();
+  bool allowed(Connection& c);
+  // Whether a frame is within the rate; a refused one is answered once a run (rate_limited),
+  // and a connection far past its rate is let go (flooding).
+  bool admit(ConnId conn, Connection& c);
+  std::shared_ptr<void> heavy_slot_locked(const std::string& address, const std::string& code);
+  bool heavy_at(const std::string& code) const;  // long work running at the table
+
+  // With the table's lock held (and the lobby's or not):
+  // A message to the table (act, bot, start, again, chat, events, hint, replay) from a connection
+  // of `address` that sits at or watches table `at`; `slot`: the heavy slot of a hint or replay.
+  void table_message(ConnId conn, const std::string& address, const std::string& at, Held& held, const std::string& type,
+                     std::shared_ptr<void> slot, const json& message);
+  void chat(ConnId conn, const std::string& at, Held& held, const json& message);
+  void hint(ConnId conn, Held& held, std::shared_ptr<void> slot, const json& message);
+  void replay(ConnId conn, Held& held, std::shared_ptr<void> slot, const json& message);
+  void older_events(ConnId conn, const std::string& at, Held& held, const json& message);
+  // The seat the message's token holds at its table; throws Refused("bad_token").
+  static int seat_of(const Room& room, const json& message);
+  // A table message's snapshot part, written as text once per view (docs/server.md `table`): the
+  // snapshot without its title, and the title apart (it goes once a connection).
+  struct TableText {
+    std::string body;  // the snapshot's JSON text
+    json title;
+  };
+  static TableText table_text(json snapshot);
+  // Sends `table`: the connection's own fields (you, legal, its new events, the title the first
+  // time) written before the shared text.
+  void send_table(ConnId conn, Sitting& s, const Room& room, const TableText& shared);
+  // Tells every connection at the table; `actor`: the seat whose move this follows, if any
+  // (its turn clock starts again).
+  void broadcast(Held& held, int actor = -1);
+  // The room as `seat` sees it (kNobody: a spectator), with the turn clock (`turn_left_ms`).
+  json snapshot_of(const Held& held, int seat) const;
+  // Sends one message to every connection at the table.
+  void tell_table(const Held& held, const json& line);
+  // Plans the next bot move at a table when a bot (or a bot for an absent person) is to act.
+  void plan_bot(Held& held);
+  void arm_clock(Held& held, int actor);
   // The bot kind to play the seat to act: the room's (a bot, an away person), or the stand-in
-  // for a person whose turn clock ran out.
-  std::optional<std::string> bot_for(const Room& room) const;
-  int watchers(const std::string& code) const;
+  // for a person whose turn clock ran out; none while nobody is here.
+  std::optional<std::string> bot_for(const Held& held) const;
+  // Whether some person at the table is here: connected and not away.
+  static bool someone_here(const Room& room);
+  // A person's own message: one marked away for idling is back.
+  void back(Held& held, int seat);
+  void bot_failed(Held& held, const std::string& reason);
+  static int watchers(const Held& held);
+
+  // From timers and workers (they take the locks):
+  // Runs `work(held)` with table `code` locked, if it is still held.
+  void at_table(const std::string& code, const std::function<void(Held&)>& work);
+  void bot_move(const std::string& code, std::size_t moves);
+  // The bot's choice is back from its worker: `failed` says why there is none, else `move` is played.
+  void bot_chose(const std::string& code, std::size_t moves, const std::string& failed, const games::AnyMove& move);
+  void away_check(const std::string& code, int seat, std::uint64_t gone);
+  void clock_ran_out(const std::string& code, std::uint64_t serial);
+
+  void send(ConnId conn, json message);
 
   Store& store_;
   Hooks& hooks_;
   LobbyOptions options_;
-  std::map<std::string, std::unique_ptr<Room>> rooms_;
-  std::map<std::string, bool> bot_planned_;
-  std::map<std::string, TurnClock> clocks_;
-  std::uint64_t clock_serial_ = 0;
+
+  mutable std::mutex mutex_;  // everything below
+  std::map<std::string, std::shared_ptr<Held>> held_;
   std::map<ConnId, Connection> conns_;
-  std::map<std::string, std::set<ConnId>> at_table_;  // table code -> the connections sitting at or watching it
-  // Table code -> when its last connection left (tables nobody is at; sweep()).
-  std::map<std::string, std::chrono::steady_clock::time_point> quiet_since_;
+  // Every connection of an address shares this bucket, so reconnecting does not buy a burst.
+  struct Address {
+    Bucket rate;
+    int connections = 0;
+    std::chrono::steady_clock::time_point cooled{};  // no new connection before this
+  };
+  std::map<std::string, Address> addresses_;
   std::size_t connections_at_last_sweep_ = 0;
-  int heavy_ = 0;                                      // heavy_slot()s held
+  mutable std::mutex heavy_mutex_;  // the long work's counts below; taken last, after any other
+  int heavy_ = 0;                   // heavy_slot()s held
   std::map<std::string, int> heavy_by_table_, heavy_by_address_;
   // Set while the lobby lives: a slot let go after the lobby is gone (its work came back late)
   // has nothing to give back.

@@ -1,5 +1,6 @@
 #include "server/sqlite_store.h"
 
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
 
@@ -96,6 +97,7 @@ void SqliteStore::migrate(const std::string& path) {
 }
 
 void SqliteStore::add_table(const StoredTable& t) {
+  std::lock_guard lock(mutex_);
   writing("a table", [&] {
     SQLite::Transaction tx(*db_);
     SQLite::Statement q(*db_, "INSERT INTO tables(code, created, rules, rules_text, sets, seats, timeout, private, creator) "
@@ -116,14 +118,17 @@ void SqliteStore::add_table(const StoredTable& t) {
 }
 
 void SqliteStore::put_seat(const std::string& code, const StoredSeat& s) {
+  std::lock_guard lock(mutex_);
   writing("a seat", [&] { insert_seat(*db_, code, s); });
 }
 
 void SqliteStore::add_game(const std::string& code, const StoredGame& g) {
+  std::lock_guard lock(mutex_);
   writing("a game", [&] { insert_game(*db_, code, g); });
 }
 
 void SqliteStore::commit_game(const std::string& code, int game, const std::string& commit) {
+  std::lock_guard lock(mutex_);
   writing("a game's commitment", [&] {
     SQLite::Statement q(*db_, "UPDATE games SET commit_hash = ? WHERE code = ? AND game = ?");
     q.bind(1, commit);
@@ -134,6 +139,7 @@ void SqliteStore::commit_game(const std::string& code, int game, const std::stri
 }
 
 void SqliteStore::start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) {
+  std::lock_guard lock(mutex_);
   writing("the start of a game", [&] {
     SQLite::Statement q(*db_, "UPDATE games SET new_request = ?, opening = ? WHERE code = ? AND game = ?");
     q.bind(1, new_request);
@@ -145,6 +151,7 @@ void SqliteStore::start_game(const std::string& code, int game, const std::strin
 }
 
 void SqliteStore::add_move(const std::string& code, int game, std::size_t n, const std::string& line) {
+  std::lock_guard lock(mutex_);
   writing("a move", [&] {
     if (!insert_move_) insert_move_ = std::make_unique<SQLite::Statement>(*db_, "INSERT INTO moves VALUES(?, ?, ?, ?)");
     SQLite::Statement& q = *insert_move_;
@@ -158,6 +165,7 @@ void SqliteStore::add_move(const std::string& code, int game, std::size_t n, con
 }
 
 void SqliteStore::finish_game(const std::string& code, int game) {
+  std::lock_guard lock(mutex_);
   writing("the end of a game", [&] {
     SQLite::Statement q(*db_, "UPDATE games SET over = 1 WHERE code = ? AND game = ?");
     q.bind(1, code);
@@ -167,6 +175,7 @@ void SqliteStore::finish_game(const std::string& code, int game) {
 }
 
 void SqliteStore::set_abandoned(const std::string& code, bool abandoned) {
+  std::lock_guard lock(mutex_);
   writing("a table's abandonment", [&] {
     SQLite::Statement q(*db_, "UPDATE tables SET abandoned = ? WHERE code = ?");
     q.bind(1, abandoned ? 1 : 0);
@@ -176,6 +185,7 @@ void SqliteStore::set_abandoned(const std::string& code, bool abandoned) {
 }
 
 std::vector<StoredTable> SqliteStore::load_live() const {
+  std::lock_guard lock(mutex_);
   // Live: not abandoned, and no game yet or a last game not over.
   return load_where("abandoned = 0 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.code = tables.code AND g.over = 1 AND g.game = "
                     "(SELECT MAX(game) FROM games h WHERE h.code = tables.code))",
@@ -183,12 +193,14 @@ std::vector<StoredTable> SqliteStore::load_live() const {
 }
 
 std::optional<StoredTable> SqliteStore::load_table(const std::string& code) const {
+  std::lock_guard lock(mutex_);
   auto found = load_where("code = ?", code);
   if (found.empty()) return std::nullopt;
   return std::move(found.front());
 }
 
 bool SqliteStore::has_table(const std::string& code) const {
+  std::lock_guard lock(mutex_);
   try {
     SQLite::Statement q(*db_, "SELECT 1 FROM tables WHERE code = ?");
     q.bind(1, code);

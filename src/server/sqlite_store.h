@@ -3,6 +3,7 @@
 // process being killed at any moment, not a power cut, which FULL would cost an fsync per move
 // for). Its schema is versioned (PRAGMA user_version) and migrated on open.
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,8 @@ class SqliteStore final : public Store {
   // The tables chosen by `where` (a condition on the tables' columns), with seats, games, moves.
   std::vector<StoredTable> load_where(const std::string& where, const std::string& code) const;
 
+  // Tables play on several threads at once; one connection, one writer at a time.
+  mutable std::mutex mutex_;
   std::unique_ptr<SQLite::Database> db_;
   // A move's insert, prepared once: it runs for every move of every table.
   std::unique_ptr<SQLite::Statement> insert_move_;

@@ -1,0 +1,356 @@
+// The lobby's work at one table (lobby.h): messages to the table, what each connection there is
+// sent, turn clocks and bots. Everything here runs with the table's lock held and never takes
+// the lobby's; timers and workers come back through at_table(), which takes both in order.
+#include "server/lobby.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "families/three/solver.h"
+#include "server/message_fields.h"
+#include "server/typed_text.h"
+
+namespace inbetween::server {
+
+int Lobby::seat_of(const Room& room, const json& message) {
+  auto seat = room.seat_of_token(text_field(message, "token", 64));
+  if (!seat) throw Refused("bad_token", fmt::format("that token holds no seat at table {}", room.code()));
+  return *seat;
+}
+
+void Lobby::table_message(ConnId conn, const std::string& address, const std::string& at, Held& held, const std::string& type,
+                          std::shared_ptr<void> slot, const json& message) {
+  (void)address;
+  Room& room = *held.room;
+  if (type == "chat") return chat(conn, at, held, message);
+  if (type == "events") return older_events(conn, at, held, message);
+  if (type == "replay") return replay(conn, held, std::move(slot), message);
+  if (type == "hint") return hint(conn, held, std::move(slot), message);
+  int seat = seat_of(room, message);
+  back(held, seat);
+  if (type == "act") {
+    auto action = message.find("action");
+    if (action == message.end() || !action->is_object()) throw Refused("bad_message", "\"act\" needs an \"action\" object");
+    room.act(seat, *action);
+    broadcast(held, seat);
+    return plan_bot(held);
+  } else if (type == "bot" || type == "start" || type == "again") {
+    if (seat != kCreatorSeat) throw Refused("not_creator", fmt::format("only the table's creator may {}", type == "bot" ? "add bots" : type));
+    if (type == "bot") room.seat_bot(text_field(message, "kind", 32));
+    if (type == "start") room.start();
+    if (type == "again") room.again();
+  } else {
+    throw Refused("bad_message", fmt::format("unknown message type \"{}\"", type));
+  }
+  broadcast(held);
+  plan_bot(held);
+}
+
+void Lobby::replay(ConnId conn, Held& held, std::shared_ptr<void> slot, const json& message) {
+  // Every move replayed: on a heavy worker, from a copy of the stored game.
+  Room& room = *held.room;
+  int game = int_field(message, "game", room.game_number(), 1, room.game_number());
+  std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
+  StoredGame stored = room.finished_game_copy(game);
+  json reply = json::object();
+  if (json id = id_of(message); !id.is_null()) reply["id"] = id;
+  hooks_.off_thread(
+      Lane::heavy,
+      [code = room.code(), stored = std::move(stored), from, page = options_.replay_page] { return replay_steps(code, stored, from, page); },
+      [this, conn, slot, reply](json steps) mutable {
+        if (steps.is_null()) return send(conn, {{"type", "error"}, {"code", "internal"}, {"message", "the replay failed"}});
+        steps.update(reply);
+        send(conn, std::move(steps));
+      });
+}
+
+void Lobby::chat(ConnId conn, const std::string& at, Held& held, const json& message) {
+  Room& room = *held.room;
+  std::string from = "watcher";
+  if (message.contains("token")) {
+    int seat = seat_of(room, message);
+    from = room.seats()[static_cast<std::size_t>(seat)].name;
+    back(held, seat);
+  } else if (at != room.code()) {
+    throw Refused("bad_message", "watch or sit at the table to chat there");
+  }
+  // What would turn text around, hide it or reach a terminal is taken out before it is counted.
+  std::string text = chat_line(text_field(message, "text", options_.max_chat_chars * 4));
+  std::size_t chars = characters(text);
+  if (chars == 0 || chars > options_.max_chat_chars)
+    throw Refused("bad_message", fmt::format("a chat line is 1 to {} characters", options_.max_chat_chars));
+  tell_table(held, {{"type", "chat"}, {"table", room.code()}, {"from", from}, {"text", text}});
+  (void)conn;
+}
+
+void Lobby::older_events(ConnId conn, const std::string& at, Held& held, const json& message) {
+  Room& room = *held.room;
+  if (at != room.code()) throw Refused("bad_message", "watch or sit at the table to read its events");
+  const json& events = room.events();
+  std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
+  std::size_t to = std::min(events.size(), from + options_.event_window);
+  json page = json::array();
+  for (std::size_t i = from; i < to; ++i) page.push_back(events[i]);
+  json reply = {{"type", "events"}, {"table", room.code()}, {"game", room.game_number()}, {"from", from}, {"events", std::move(page)},
+                {"event_count", events.size()}};
+  if (auto id = message.find("id"); id != message.end()) reply["id"] = *id;
+  send(conn, reply);
+}
+
+void Lobby::hint(ConnId conn, Held& held, std::shared_ptr<void> slot, const json& message) {
+  Room& room = *held.room;
+  int seat = seat_of(room, message);
+  back(held, seat);
+  if (room.status() != TableStatus::playing) throw Refused("not_started", "the game is not being played");
+  if (room.seat_to_act() != seat) throw Refused("not_your_turn", "a hint is for the player to act");
+  std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
+  json id = id_of(message);
+  // A hint may be a cold solve (seconds): a heavy worker runs it, admitted per table and address.
+  hooks_.off_thread(
+      Lane::heavy,
+      [copy] {
+        try {
+          return json{{"hint", copy->hint(json::object())}};
+        } catch (const strategy::SolverLimit& e) {
+          return json{{"code", "too_big"}, {"error", e.what()}};
+        } catch (const std::exception& e) {
+          return json{{"code", "internal"}, {"error", e.what()}};
+        }
+      },
+      [this, conn, id, code = room.code(), slot](json result) {
+        json reply = result.contains("hint") ? json{{"type", "hint"}, {"table", code}, {"hint", result["hint"]}}
+                                             : json{{"type", "error"}, {"code", result["code"]}, {"message", result["error"]}};
+        if (!id.is_null()) reply["id"] = id;
+        send(conn, reply);
+      });
+}
+
+bool Lobby::someone_here(const Room& room) {
+  return std::any_of(room.seats().begin(), room.seats().end(),
+                     [](const SeatState& s) { return !s.name.empty() && s.bot.empty() && s.connections > 0 && !s.away; });
+}
+
+void Lobby::back(Held& held, int seat) {
+  auto& s = held.room->seats()[static_cast<std::size_t>(seat)];
+  s.idle_turns = 0;
+  if (!s.away || s.connections == 0) return;
+  s.away = false;
+  ++s.gone;
+  broadcast(held);
+  plan_bot(held);
+}
+
+int Lobby::watchers(const Held& held) {
+  return static_cast<int>(std::count_if(held.sitting.begin(), held.sitting.end(), [](const auto& s) { return s.second.seat < 0; }));
+}
+
+void Lobby::tell_table(const Held& held, const json& line) {
+  for (const auto& [id, s] : held.sitting) send(id, line);
+}
+
+Lobby::TableText Lobby::table_text(json snapshot) {
+  TableText shared;
+  if (auto title = snapshot.find("title"); title != snapshot.end()) {
+    shared.title = std::move(*title);
+    snapshot.erase(title);
+  }
+  shared.body = snapshot.dump(-1, ' ', false, json::error_handler_t::replace);
+  return shared;
+}
+
+void Lobby::send_table(ConnId conn, Sitting& s, const Room& room, const TableText& shared) {
+  // Only this connection's own fields are made per connection; the snapshot's text is shared.
+  json out = json::object();
+  if (s.game_seen != room.game_number()) {
+    s.game_seen = room.game_number();
+    s.events_sent = 0;
+  }
+  out["you"] = s.seat < 0 ? json() : json(s.seat);
+  out["legal"] = s.seat < 0 ? json() : room.legal_for(s.seat);
+  if (!s.title_sent && !shared.title.is_null()) out["title"] = shared.title;
+  s.title_sent = true;
+  const json& events = room.events();
+  std::size_t from = std::min(s.events_sent, events.size());
+  json fresh = json::array();
+  for (std::size_t i = from; i < events.size(); ++i) fresh.push_back(events[i]);
+  s.events_sent = events.size();
+  out["events_from"] = from;
+  out["events"] = std::move(fresh);
+  std::string text = out.dump(-1, ' ', false, json::error_handler_t::replace);
+  if (shared.body.size() > 2) {  // "{...}": the two objects' fields as one
+    text.back() = ',';
+    text.append(shared.body, 1);
+  }
+  hooks_.send(conn, std::move(text));
+}
+
+void Lobby::arm_clock(Held& held, int actor) {
+  Room& room = *held.room;
+  int seat = room.seat_to_act();
+  TurnClock& k = held.clock;
+  bool person = seat >= 0 && room.seats()[static_cast<std::size_t>(seat)].bot.empty() && !room.seats()[static_cast<std::size_t>(seat)].away;
+  if (!person) {
+    k.seat = -1;
+    return;
+  }
+  // The same turn goes on (someone else bought chips, a seat came or went): the clock runs on.
+  if (k.seat == seat && k.game == room.game_number() && actor != seat) return;
+  auto timeout = std::chrono::seconds(room.timeout_seconds());
+  k = TurnClock{room.game_number(), seat, hooks_.now() + timeout, k.serial + 1, false};
+  hooks_.after(timeout, [this, code = room.code(), serial = k.serial] { clock_ran_out(code, serial); });
+}
+
+std::optional<std::string> Lobby::bot_for(const Held& held) const {
+  const Room& room = *held.room;
+  // Nobody here: the bots wait (for a person to come back, or for the table to be let go of).
+  if (!someone_here(room)) return std::nullopt;
+  if (auto kind = room.bot_to_play()) return kind;
+  const TurnClock& k = held.clock;
+  if (k.ran_out && k.seat >= 0 && k.seat == room.seat_to_act() && k.game == room.game_number()) return room.info().stand_in;
+  return std::nullopt;
+}
+
+json Lobby::snapshot_of(const Held& held, int seat) const {
+  const Room& room = *held.room;
+  json snapshot = room.snapshot(seat);
+  snapshot["turn_left_ms"] = nullptr;
+  const TurnClock& k = held.clock;
+  if (k.seat >= 0 && k.seat == room.seat_to_act() && k.game == room.game_number()) {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(k.deadline - hooks_.now()).count();
+    snapshot["turn_left_ms"] = std::max<std::int64_t>(0, left);
+  }
+  return snapshot;
+}
+
+void Lobby::broadcast(Held& held, int actor) {
+  arm_clock(held, actor);
+  if (held.sitting.empty()) return;
+  // Each connection gets the view of its own seat (spectators the public one), made once per seat;
+  // where every seat sees the whole table (the family says so), once for everyone.
+  const games::AnyTable* table = held.room->table();
+  bool one_view = !table || !table->seats_see_differently();
+  std::map<int, TableText> views;
+  for (auto& [id, s] : held.sitting) {
+    int seat = one_view ? games::kNobody : s.seat;
+    auto view = views.find(seat);
+    if (view == views.end()) view = views.emplace(seat, table_text(snapshot_of(held, seat))).first;
+    send_table(id, s, *held.room, view->second);
+  }
+}
+
+void Lobby::plan_bot(Held& held) {
+  if (held.bot_planned || !bot_for(held)) return;
+  held.bot_planned = true;
+  hooks_.after(options_.bot_delay, [this, code = held.room->code(), moves = held.room->moves()] { bot_move(code, moves); });
+}
+
+void Lobby::at_table(const std::string& code, const std::function<void(Held&)>& work) {
+  std::shared_ptr<Held> held;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = held_.find(code);
+    if (it == held_.end()) return;
+    held = it->second;
+  }
+  std::lock_guard table(held->mutex);
+  if (!held->gone) work(*held);
+}
+
+void Lobby::away_check(const std::string& code, int seat, std::uint64_t gone) {
+  at_table(code, [&](Held& held) {
+    auto& s = held.room->seats()[static_cast<std::size_t>(seat)];
+    if (s.gone != gone || s.connections > 0 || s.away) return;
+    s.away = true;
+    broadcast(held);
+    plan_bot(held);
+  });
+}
+
+void Lobby::clock_ran_out(const std::string& code, std::uint64_t serial) {
+  at_table(code, [&](Held& held) {
+    TurnClock& k = held.clock;
+    if (k.serial != serial || k.seat < 0) return;
+    if (held.room->seat_to_act() != k.seat || held.room->game_number() != k.game) return;
+    k.ran_out = true;
+    plan_bot(held);
+  });
+}
+
+void Lobby::bot_move(const std::string& code, std::size_t moves) {
+  at_table(code, [&](Held& held) {
+    Room& room = *held.room;
+    auto kind = bot_for(held);
+    if (!kind || room.moves() != moves) {
+      held.bot_planned = false;
+      return plan_bot(held);
+    }
+    // The bot chooses on a worker thread, on its own copy of the table: a slow choice (the optimal
+    // bot's solve) holds up no table.
+    std::shared_ptr<const games::AnyTable> copy = room.table()->clone();
+    auto chosen = std::make_shared<games::AnyMove>();
+    hooks_.off_thread(
+        Lane::moves,
+        [copy, chosen, kind = *kind] {
+          try {
+            *chosen = copy->bot_move(kind);
+            return json();
+          } catch (const std::exception& e) {
+            std::string why = e.what();
+            return json(why.empty() ? "the bot could not choose" : why);
+          }
+        },
+        [this, code, moves, chosen](json failed) { bot_chose(code, moves, failed.is_string() ? failed.get<std::string>() : "", *chosen); });
+  });
+}
+
+void Lobby::bot_chose(const std::string& code, std::size_t moves, const std::string& failed, const games::AnyMove& move) {
+  at_table(code, [&](Held& held) {
+    Room& room = *held.room;
+    held.bot_planned = false;
+    if (!failed.empty()) return bot_failed(held, failed);
+    // Someone may have moved meanwhile (a rebuy, a person back from away): then choose again.
+    if (room.moves() == moves && bot_for(held) && move.seat == room.seat_to_act()) {
+      bool for_idler = !room.bot_to_play();  // a person here whose clock ran out
+      try {
+        room.play(move);
+      } catch (const Refused& e) {
+        // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
+        std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", code.c_str(), e.what());
+        return;
+      }
+      if (for_idler) {
+        auto& s = room.seats()[static_cast<std::size_t>(move.seat)];
+        if (++s.idle_turns >= options_.idle_turns_before_away) {
+          s.away = true;  // until they send a message of their own (back()) or sit down again
+          ++s.gone;
+        }
+      }
+      broadcast(held, move.seat);
+    }
+    plan_bot(held);
+  });
+}
+
+// A bot that cannot choose (the optimal bot on rules whose solved table is over the solver's
+// limit) is replaced by the family's stand-in bot for the rest of the table, and the table is told why:
+// the game goes on rather than waiting for a move that will not come.
+void Lobby::bot_failed(Held& held, const std::string& reason) {
+  Room& room = *held.room;
+  auto kind = bot_for(held);
+  int seat = room.seat_to_act();
+  const std::string& stand_in = room.info().stand_in;
+  if (!kind || seat < 0 || *kind == stand_in) {
+    std::fprintf(stderr, "serve: table %s: the bot could not choose: %s\n", room.code().c_str(), reason.c_str());
+    return;
+  }
+  room.replace_bot(seat, stand_in);
+  tell_table(held, {{"type", "chat"}, {"table", room.code()}, {"from", "server"},
+                    {"text", fmt::format("{} plays as the {} bot from now on: {}", room.seats()[static_cast<std::size_t>(seat)].name, stand_in, reason)}});
+  broadcast(held);
+  plan_bot(held);
+}
+
+}  // namespace inbetween::server
