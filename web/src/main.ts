@@ -387,7 +387,13 @@ function showTable(t: TableMsg): void {
     regions.board.update(null, () => null); // over: the after-game panel takes the board's place
   }
   if (regions.board.drawn) slots.board.classList.remove('skip');
-  regions.seats.update({ seats: t.seats, s: s ? { players: s.players, to_act: s.to_act, dealer: s.dealer } : null, you: t.you, creator: t.creator }, () => renderSeats(t));
+  regions.seats.update({ seats: t.seats, s: s ? { players: s.players, to_act: s.to_act, dealer: s.dealer } : null, you: t.you, creator: t.creator }, () =>
+    renderSeats(t, () => {
+      // Sitting down again: the server takes the seat back from the bot.
+      const token = code ? tokens.get(code) : undefined;
+      if (token) resumeId = send({ type: 'resume', table: code, token });
+    }),
+  );
   regions.score.update(isTb(s) ? { players: s.players, target: s.target, winners: s.winners } : null, () => (isTb(s) ? renderScoreSheet(s) : null));
   const afterActs = (game: number) => ({ again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game }) });
   regions.after.update({ status: t.status, game: t.game, s: t.status === 'over' ? s : null, you: t.you, creator: t.creator }, () =>

@@ -83,7 +83,8 @@ function seatStats(state: State | null, name: string): HTMLElement | null {
   );
 }
 
-export function renderSeats(t: TableMsg): HTMLElement {
+/** The seats; `onBack`: what "I'm back" does on your own seat when a bot plays it for you. */
+export function renderSeats(t: TableMsg, onBack?: () => void): HTMLElement {
   const state = t.state;
   const list = h('ul', { class: 'seats', 'data-testid': 'seats' });
   t.seats.forEach((s: Seat, i: number) => {
@@ -110,6 +111,9 @@ export function renderSeats(t: TableMsg): HTMLElement {
           dealer ? h('span', { class: 'dealer', title: 'dealer' }, ' D') : null,
         ),
         flags.length ? h('span', { class: 'flags' }, flags.join(' \u00b7 ')) : null,
+        t.you === i && s.away && onBack
+          ? h('button', { type: 'button', class: 'small-btn', 'data-testid': 'back', onclick: onBack }, "I'm back")
+          : null,
         name ? seatStats(state, name) : null,
       ),
     );

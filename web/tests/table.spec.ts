@@ -127,3 +127,19 @@ test('a bot moves for a connected player who stays idle past the timeout', async
   // the server said how long she had, before the bot moved
   expect(msgs.some((m) => m.type === 'table' && typeof m.turn_left_ms === 'number' && m.to_act === 'Ann')).toBe(true);
 });
+
+test('a player idle three turns in a row is marked away, the table waits, and I am back brings them back', async ({ page }) => {
+  await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30', timeout: 1 });
+  await addBots(page, 1);
+  await page.getByTestId('start').click();
+  // Three of her turns pass on her clock; then a bot plays her seat, and with nobody here the table waits.
+  await expect(page.getByTestId('seat-0')).toContainText('away', { timeout: 30_000 });
+  const back = page.getByTestId('back');
+  await expect(back).toBeVisible();
+  const narrated = await page.getByTestId('narration').locator('li').count();
+  await back.click();
+  await expect(page.getByTestId('seat-0')).not.toContainText('away');
+  await expect(page.getByTestId('back')).toHaveCount(0);
+  // Back: the game goes on (her clock, the bot's moves).
+  await expect.poll(async () => page.getByTestId('narration').locator('li').count(), { timeout: 20_000 }).toBeGreaterThan(narrated);
+});
