@@ -125,5 +125,45 @@ TEST_F(ServerBoundsTest, TheOpenTablesOfAnAddressAreCountedAcrossARestart) {
   EXPECT_EQ(hooks_->last(99, "seated")["seat"], 0) << "another address may";
 }
 
+// A game of more than 20,000 events: whoever sits down, watches or resumes gets one message of
+// the latest 500 events (well under the 512 KiB a connection may have waiting), and the pages of
+// older ones make the whole game.
+TEST_F(ServerBoundsTest, AGameOfTwentyThousandEventsResumesInOneBoundedMessage) {
+  Seat ann = create("hoyle", 2, "Ann", {{"set", {{"deals", "unlimited"}, {"start_chips", "100000"}}}});
+  command(ann, "bot", {{"kind", "cautious"}});
+  command(ann, "start");
+  const server::Room* room = lobby_->room(ann.table);
+  ASSERT_NE(room, nullptr);
+  while (room->events().size() < 20000 && room->status() == server::TableStatus::playing) {
+    ASSERT_EQ(room->seat_to_act(), ann.seat) << "the bot answers at once";
+    json action = testing::first_choice(room->legal_for(ann.seat));
+    lobby_->receive(ann.conn, json({{"type", "act"}, {"table", ann.table}, {"token", ann.token}, {"action", action}}).dump());
+    hooks_->run();
+    hooks_->inbox.clear();  // what Ann is sent is not read here
+  }
+  ASSERT_GE(room->events().size(), 20000u);
+  std::size_t count = room->events().size();
+  lobby_->close(ann.conn);
+  ann.conn = connect();
+  lobby_->receive(ann.conn, json({{"type", "resume"}, {"table", ann.table}, {"token", ann.token}}).dump());
+  hooks_->run();
+  json table = table_of(ann);
+  ASSERT_EQ(table["type"], "table");
+  EXPECT_EQ(table["events"].size(), 500u);
+  EXPECT_EQ(table["events_from"], count - 500);
+  EXPECT_LT(table.dump().size(), 512u * 1024) << "it fits what a connection may have waiting";
+  json all = json::array();
+  for (std::size_t from = 0; from < count - 500; from += 500) {
+    json page = ask(ann.conn, {{"type", "events"}, {"table", ann.table}, {"from", from}});
+    ASSERT_EQ(page["from"], from);
+    EXPECT_LT(page.dump().size(), 512u * 1024);
+    for (const auto& e : page["events"])
+      if (all.size() < count - 500) all.push_back(e);  // the window has the rest
+  }
+  for (const auto& e : table["events"]) all.push_back(e);
+  ASSERT_EQ(all.size(), count);
+  EXPECT_EQ(all, room->events());
+}
+
 }  // namespace
 }  // namespace inbetween
