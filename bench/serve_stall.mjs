@@ -110,7 +110,7 @@ async function longGame(port) {
 
 process.env.INBETWEEN_CACHE_DIR = 'off';  // every solve cold: no solved table read from disk
 const { server, port } = await startServer(binary, ['--max-tables-per-address', String(tables + 200), '--bot-delay-ms', botDelay, '--max-tables', String(tables + 200),
-  '--max-connections-per-address', String(tables * 4 + 10), '--messages-per-second', '100000']);
+  '--max-connections-per-address', String(tables * 4 + 10), '--messages-per-second', '100000', '--http-requests-per-second', '100000']);
 const long = await longGame(port);
 const busy = new BusyTables(port, tables);
 await busy.seat();
