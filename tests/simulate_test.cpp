@@ -233,3 +233,17 @@ TEST(SimulateCommand, TheOutputIsTheSameForAnyNumberOfThreads) {
 }
 
 }  // namespace
+
+// Issue 22, point 3: the words agree with the count ("1 bot", "1 game", "1 player given"), and
+// the help gives --games the range simulate takes (0 is refused in simulate's own words).
+TEST(SimulateCommand, CountsAreSaidInTheRightNumber) {
+  auto one = run_inbetween({"simulate", "--rules", "red-dog", "--players", "bot", "--games", "1", "--seed", "3"});
+  ASSERT_EQ(one.status, 0) << one.err;
+  EXPECT_NE(one.out.find("red-dog: 1 game of 1 bot, seed 3"), std::string::npos) << one.out;
+  auto help = run_inbetween({"simulate", "--help"});
+  ASSERT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("how many games, 1 to 10^12"), std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find("[0 -"), std::string::npos) << "0 is no number of games: " << help.out;
+  auto engine = run_inbetween({"engine"}, R"({"cmd":"new","rules":"hoyle","players":["ann"]})" "\n");
+  EXPECT_NE(engine.out.find("1 player given; these rules seat 2 to 8"), std::string::npos) << engine.out;
+}

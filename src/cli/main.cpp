@@ -159,7 +159,7 @@ int main(int argc, char** argv) {
   // A bound, so that "-5" (read as 2^64 - 5) or a typo of many digits is refused, not run for
   // ever; 0 passes here to be refused by simulate in its own words.
   simulate_cmd->add_option("--games", simulate.games, "how many games, 1 to 10^12")
-      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1'000'000'000'000}))
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1'000'000'000'000}).description(""))
       ->capture_default_str();
   simulate_cmd->add_option("--threads", simulate.threads, "threads (default: every core)");
   std::string simulate_seed;

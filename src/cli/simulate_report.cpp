@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
+#include "cli/table_view.h"
 #include "sim/statistics.h"
 
 namespace inbetween::cli {
@@ -72,7 +73,8 @@ nlohmann::json length_json(const sim::Histogram& h, double scale = 1) {
 }  // namespace
 
 void print_table(const sim::SimStats& s, const RunHeading& h, std::ostream& out) {
-  fmt::print(out, "{}: {} games of {} bots, seed {}{}\n", s.rules_name, s.games, s.seats.size(), h.seed,
+  fmt::print(out, "{}: {} of {}, seed {}{}\n", s.rules_name, plural(static_cast<long long>(s.games), "game"),
+             plural(static_cast<long long>(s.seats.size()), "bot"), h.seed,
              s.partial ? " (PARTIAL: interrupted)" : "");
   auto per_turn = fmt::format("{} per {}", s.unit, singular(s.turn_word));
   fmt::print(out, "{:<13} {:<9} {:>22} {:>22} {:>16}\n", "seat", "bot", fmt::format("{} per game (95%)", s.unit),
@@ -195,8 +197,9 @@ nlohmann::json stats_json(const sim::SimStats& s, const RunHeading& h) {
 void print_sweep_table(const std::vector<sim::SimStats>& runs, const std::string& knob, const std::vector<std::string>& values,
                        const RunHeading& h, std::ostream& out) {
   const auto& first = runs.front();
-  fmt::print(out, "{}: {} games of {} bots per value, seed {}; {} per game (95%)\n", first.rules_name, first.games,
-             first.seats.size(), h.seed, first.unit);
+  fmt::print(out, "{}: {} of {} per value, seed {}; {} per game (95%)\n", first.rules_name,
+             plural(static_cast<long long>(first.games), "game"), plural(static_cast<long long>(first.seats.size()), "bot"), h.seed,
+             first.unit);
   std::string head = fmt::format("{:<14}", knob);
   for (std::size_t i = 0; i < first.seats.size(); ++i)
     head += fmt::format(" {:>20}", fmt::format("seat{} {}", i + 1, first.seats[i].kind));

@@ -45,7 +45,8 @@ bool valid_utf8(const std::string& text) {
 void check_setup(const Setup& setup, int min_players, int max_players) {
   int n = static_cast<int>(setup.players.size());
   if (n < min_players || n > max_players)
-    throw SetupError(fmt::format("{} players given; these rules seat {} to {} (min_players, max_players)", n, min_players, max_players));
+    throw SetupError(fmt::format("{} {} given; these rules seat {} to {} (min_players, max_players)", n, n == 1 ? "player" : "players",
+                                 min_players, max_players));
   for (std::size_t i = 0; i < setup.players.size(); ++i) {
     const auto& name = setup.players[i];
     if (name.empty()) throw SetupError("a player's name is empty");
