@@ -44,6 +44,7 @@ struct OddsOptions {
   std::optional<rules_chips_t> stack;
   bool later_deck = false;          // past the first deck (no first-deck cap)
   bool house_edge = false;
+  std::string format = "text";      // text, or json: every figure the text shows, for programs
 };
 int run_odds(const OddsOptions& options, std::ostream& out);
 
@@ -51,6 +52,7 @@ int run_odds(const OddsOptions& options, std::ostream& out);
 struct SolveOptions {
   int rounds = 20000;      // one-player rounds per bot for the optimal-vs-sensible comparison (0: none)
   std::uint64_t seed = 1;
+  std::string format = "text";  // text, or json: every figure the text shows, for programs
 };
 int run_solve(const RuleChoice& choice, std::ostream& out);
 int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostream& out);

@@ -136,6 +136,9 @@ int main(int argc, char** argv) {
   odds_cmd->add_option("--stack", odds.stack, "the player's stack (default: start_chips)")->check(cli::kChips);
   odds_cmd->add_flag("--after-first-deck", odds.later_deck, "past the first deck: no first_deck_bet_cap");
   odds_cmd->add_flag("--house-edge", odds.house_edge, "house games: every spread, the raise decisions and the house edge");
+  odds_cmd->add_option("--format", odds.format, "text, or json: every figure, exact fractions as text and float (docs/odds.md)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
 
   cli::RuleChoice solve_choice;
   solve_choice.rules = "threebetween";
@@ -150,6 +153,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   std::string solve_seed;
   solve_three_cmd->add_option("--seed", solve_seed, "seed of the simulated rounds, 0 to 2^64-1 (default: 1)");
+  solve_three_cmd->add_option("--format", solve.format, "text, or json: every figure, for programs (docs/solver.md)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
 
   cli::SimulateOptions simulate;
   auto* simulate_cmd = app.add_subcommand("simulate", "play many seeded games of bots on every core; statistics with 95% intervals");

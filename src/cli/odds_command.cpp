@@ -1,11 +1,13 @@
 // `inbetween odds`: exact chances of the third card, the value of every choice, the best bet;
 // and for house games (Red Dog) the whole table by enumeration with --house-edge.
+#include <cmath>
 #include <ostream>
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
 #include "cli/commands.h"
+#include "cli/figures_json.h"
 #include "games/registry.h"
 #include "cli/play_setup.h"
 #include "families/pot/betting.h"
@@ -72,8 +74,73 @@ void print_odds_table(const strategy::ThirdCardOdds& o, const rules::PotRules& r
   if (r.triple_ace_multiplier > 1 || o.triple_ace > 0) row(fmt::format("ace-ace-ace (x{})", r.triple_ace_multiplier), o.triple_ace);
 }
 
-int house_edge(const rules::HouseRules& r, std::ostream& out) {
+// The same rows for --format json: each outcome's cards, and its chance as the exact fraction of
+// the cards unseen and as a float.
+ordered_json outcome_json(int ways, int total) { return {{"cards", ways}, {"chance", exact(ways, total)}}; }
+
+ordered_json odds_table_json(const strategy::ThirdCardOdds& o, const rules::PotRules& r) {
+  ordered_json j = {{"cards_unseen", o.total},
+                    {"between", outcome_json(o.between, o.total)},
+                    {"outside", outcome_json(o.outside, o.total)},
+                    {"hit_post", outcome_json(o.hit_post, o.total)},
+                    {"triple_ace", outcome_json(o.triple_ace, o.total)}};
+  j["hit_post"]["loss_multiplier"] = r.post_hit_multiplier;
+  j["triple_ace"]["loss_multiplier"] = r.triple_ace_multiplier;
+  return j;
+}
+
+// The shoe a question is asked of, for --format json.
+ordered_json shoe_json(const OddsOptions& o, int decks, int unseen) {
+  ordered_json seen = ordered_json::array();
+  for (const auto& text : split_list(o.seen)) seen.push_back(cards::to_string(*cards::parse_card(text)));
+  return {{"decks", decks}, {"fresh", o.seen.empty()}, {"seen", seen}, {"cards_unseen", unseen}};
+}
+
+void write_json(const ordered_json& j, std::ostream& out) { out << j.dump(2) << '\n'; }
+
+// A count the analysis keeps only as a chance (count / total); total is at most 416 x 415, so
+// the count comes back exactly.
+std::int64_t count_of(double chance, std::int64_t total) { return std::llround(chance * static_cast<double>(total)); }
+
+ordered_json house_edge_json(const rules::HouseRules& r, const strategy::RedDogAnalysis& a) {
+  std::int64_t post_pairs = static_cast<std::int64_t>(a.cards) * (a.cards - 1);  // ordered deals of two posts
+  ordered_json spreads = ordered_json::array();
+  for (const auto& line : a.spreads) {
+    if (line.deals == 0) continue;
+    spreads.push_back({{"spread", line.spread},
+                       {"chance", exact(line.deals, post_pairs)},
+                       {"pays_to_1", line.pays},
+                       {"standing_net_per_unit_wagered", line.ev_stand},
+                       {"best", line.raise ? "raise" : "stand"},
+                       {"best_net_per_unit_wagered", line.ev_best}});
+  }
+  return {{"command", "odds"},
+          {"question", "house_edge"},
+          {"rules", r.name},
+          {"family", "house"},
+          {"decks", r.decks},
+          {"cards", a.cards},
+          {"spread_pays_to_1", r.spread_pays},
+          {"trips_pay_to_1", r.triple_pays},
+          {"ordered_deals", a.denominator},
+          {"consecutive", {{"chance", exact(count_of(a.p_consecutive, post_pairs), post_pairs)}, {"result", "push"},
+                           {"net_per_unit_wagered", 0}}},
+          {"pair", {{"chance", exact(count_of(a.p_pair, post_pairs), post_pairs)}, {"pays_to_1", r.triple_pays},
+                    {"net_per_unit_wagered", a.ev_pair}}},
+          {"spreads", spreads},
+          {"three_of_a_kind", {{"chance", exact(count_of(a.p_trips, a.denominator), a.denominator)}}},
+          {"player_net_per_unit_wagered", exact(a.player_numerator, a.denominator)},
+          {"house_edge", {{"fraction", fmt::format("{}/{}", -a.player_numerator, a.denominator)},
+                          {"value", a.house_edge()},
+                          {"percent", 100.0 * a.house_edge()}}}};
+}
+
+int house_edge(const rules::HouseRules& r, const OddsOptions& o, std::ostream& out) {
   auto a = strategy::analyse_house_game(r, strategy::fresh_counts(r.deck_cards, r.decks));
+  if (o.format == "json") {
+    write_json(house_edge_json(r, a), out);
+    return 0;
+  }
   fmt::print(out, "{}: {} deck{} ({} cards), pays {} (spread 1, 2, ...; the last for wider), trips {} to 1\n", r.name, r.decks,
              r.decks == 1 ? "" : "s", a.cards, fmt::join(r.spread_pays, "/"), r.triple_pays);
   fmt::print(out, "exact enumeration of all {} ordered deals of two posts and a third card\n\n", a.denominator);
@@ -116,33 +183,64 @@ std::pair<Unseen, games::pot::Posts> unseen_and_posts(const OddsOptions& o, cons
 int house_odds(const OddsOptions& o, const rules::HouseRules& r, std::ostream& out) {
   if (o.house_edge) {
     if (!o.posts.empty() || !o.seen.empty()) refuse("--house-edge takes no posts and no --seen: it is computed for a fresh shoe");
-    return house_edge(r, out);
+    return house_edge(r, o, out);
   }
   if (o.posts.size() != 2) refuse("give two posts, e.g. `inbetween odds --rules red-dog 5S JD`, or --house-edge for the whole table");
   if (!o.aces.empty()) refuse("--ace: in a house game aces are always high");
   if (o.fresh && !o.seen.empty()) refuse("--fresh and --seen contradict each other: give one");
   auto [unseen, posts] = unseen_and_posts(o, r);
-  fmt::print(out, "{}: {} of {} deck{}; {} card{} unseen\n", r.name, o.seen.empty() ? "a fresh shoe" : "a shoe", r.decks,
-             r.decks == 1 ? "" : "s", unseen.ranks.total, unseen.ranks.total == 1 ? "" : "s");
-  fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
-  if (posts.pair(false)) {
-    fmt::print(out, ": a pair: {}\n", r.pair_posts == rules::PairPosts::ThirdCard ? fmt::format("a third card; trips pay {} to 1, else a push", r.triple_pays)
-                                       : r.pair_posts == rules::PairPosts::Redeal ? std::string("two new posts are dealt")
-                                                                                  : std::string("play on, nothing is between"));
-    if (r.pair_posts != rules::PairPosts::Play) return 0;
-  } else if (posts.consecutive() && r.consecutive_posts == rules::ConsecutivePosts::Push) {
-    fmt::print(out, ": consecutive: push\n");
+  // The text, or the same figures as one JSON object (--format json).
+  bool json = o.format == "json";
+  ordered_json j = {{"command", "odds"}, {"question", "two_posts"}, {"rules", r.name}, {"family", "house"},
+                    {"shoe", shoe_json(o, r.decks, unseen.ranks.total)}};
+  j["posts"] = {{"cards", {cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1])}},
+                {"pair", posts.pair(false)},
+                {"consecutive", posts.consecutive()}};
+  auto done = [&] {
+    if (json) write_json(j, out);
     return 0;
+  };
+  if (!json) {
+    fmt::print(out, "{}: {} of {} deck{}; {} card{} unseen\n", r.name, o.seen.empty() ? "a fresh shoe" : "a shoe", r.decks,
+               r.decks == 1 ? "" : "s", unseen.ranks.total, unseen.ranks.total == 1 ? "" : "s");
+    fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
+  }
+  if (posts.pair(false)) {
+    if (!json)
+      fmt::print(out, ": a pair: {}\n", r.pair_posts == rules::PairPosts::ThirdCard ? fmt::format("a third card; trips pay {} to 1, else a push", r.triple_pays)
+                                         : r.pair_posts == rules::PairPosts::Redeal ? std::string("two new posts are dealt")
+                                                                                    : std::string("play on, nothing is between"));
+    if (r.pair_posts == rules::PairPosts::ThirdCard) {
+      j["settled"] = {{"result", "trips_or_push"}, {"trips_pay_to_1", r.triple_pays}};
+      return done();
+    }
+    if (r.pair_posts == rules::PairPosts::Redeal) {
+      j["settled"] = {{"result", "redeal"}};
+      return done();
+    }
+  } else if (posts.consecutive() && r.consecutive_posts == rules::ConsecutivePosts::Push) {
+    if (!json) fmt::print(out, ": consecutive: push\n");
+    j["settled"] = {{"result", "push"}};
+    return done();
   } else {
-    fmt::print(out, ": spread {}, pays {} to 1\n", posts.spread(), rules::spread_pays(r, posts.spread()));
+    if (!json) fmt::print(out, ": spread {}, pays {} to 1\n", posts.spread(), rules::spread_pays(r, posts.spread()));
+    j["posts"]["spread"] = posts.spread();
+    j["posts"]["pays_to_1"] = rules::spread_pays(r, posts.spread());
   }
   auto o3 = strategy::third_card_odds(posts, unseen.ranks);
+  double ev = strategy::spread_unit_ev(r, posts, o3);
+  const char* best = r.allow_raise && ev > 0 ? "raise" : "stand";
+  if (json) {
+    j["third_card"] = {{"cards_unseen", o3.total},
+                       {"between", outcome_json(o3.between, o3.total)},
+                       {"not_between", outcome_json(o3.total - o3.between, o3.total)}};
+    j["wager_of_1"] = {{"standing_net_chips", ev}, {"raising_net_chips", 2 * ev}, {"best", best}};
+    return done();
+  }
   fmt::print(out, "{:<22}{:>7}  {:>9}\n", "third card", "cards", "chance");
   fmt::print(out, "{:<22}{:>7}  {}  ({}/{})\n", "between", o3.between, pct(o3.p(o3.between)), o3.between, o3.total);
   fmt::print(out, "{:<22}{:>7}  {}  ({}/{})\n", "not between", o3.total - o3.between, pct(o3.p(o3.total - o3.between)), o3.total - o3.between, o3.total);
-  double ev = strategy::spread_unit_ev(r, posts, o3);
-  fmt::print(out, "a wager of 1 standing: {:+.6f}; raising: {:+.6f} per original unit\nbest: {}\n", ev, 2 * ev,
-             r.allow_raise && ev > 0 ? "raise" : "stand");
+  fmt::print(out, "a wager of 1 standing: {:+.6f}; raising: {:+.6f} per original unit\nbest: {}\n", ev, 2 * ev, best);
   return 0;
 }
 
@@ -182,14 +280,30 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
   bool first_deck = !o.later_deck;
   rules::Chips pot = o.pot, stack = o.stack ? *o.stack : r.start_chips;
   if (pot < 1 || stack < 1) refuse("--pot and --stack must be at least 1");
-  fmt::print(out, "{}: {} of {} deck{}; {} card{} unseen; pot {}, stack {}\n", r.name,
-             o.seen.empty() ? "a fresh shoe" : "a shoe", r.decks, r.decks == 1 ? "" : "s", unseen.ranks.total,
-             unseen.ranks.total == 1 ? "" : "s", pot, stack);
+  // The text, or the same figures as one JSON object (--format json).
+  bool json = o.format == "json";
+  ordered_json j = {{"command", "odds"}, {"question", posts.count == 1 ? "first_ace_call" : "two_posts"}, {"rules", r.name},
+                    {"family", "pot"}, {"shoe", shoe_json(o, r.decks, unseen.ranks.total)}, {"pot_chips", pot},
+                    {"stack_chips", stack}, {"first_deck", first_deck}};
+  auto done = [&] {
+    if (json) write_json(j, out);
+    return 0;
+  };
+  if (!json)
+    fmt::print(out, "{}: {} of {} deck{}; {} card{} unseen; pot {}, stack {}\n", r.name,
+               o.seen.empty() ? "a fresh shoe" : "a shoe", r.decks, r.decks == 1 ? "" : "s", unseen.ranks.total,
+               unseen.ranks.total == 1 ? "" : "s", pot, stack);
 
   if (posts.count == 1) {
     if (!posts.cards[0].is_ace() || r.first_ace != rules::FirstAce::Call)
       refuse("with one post, odds answers the first-ace call: give an ace under rules with first_ace = \"call\", or give two posts");
     auto call = strategy::advise_first_ace(r, posts.cards[0], unseen.ranks, pot, stack, first_deck);
+    if (json) {
+      j["posts"] = {{"cards", {cards::to_string(posts.cards[0])}}};
+      j["first_ace_call"] = {{"high_expected_chips", call.ev_high}, {"low_expected_chips", call.ev_low},
+                             {"best", protocol::ace_name(call.best)}};
+      return done();
+    }
     fmt::print(out, "first post {}: call it before the second post is dealt\n", cards::to_string(posts.cards[0]));
     fmt::print(out, "  call high: expected {:+.4f} chips (over every second post, then the best bet)\n", call.ev_high);
     fmt::print(out, "  call low:  expected {:+.4f} chips\n", call.ev_low);
@@ -197,24 +311,45 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
     return 0;
   }
   bool aces_can_differ = games::pot::aces_can_differ(r);
-  fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
-  for (int i = 0; i < 2; ++i)
-    if (posts.cards[static_cast<std::size_t>(i)].is_ace() && aces_can_differ)
+  // An ace post's call, where the rules let aces differ (null: no ace, or aces always high).
+  ordered_json aces = ordered_json::array();
+  if (!json) fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
+  for (int i = 0; i < 2; ++i) {
+    bool shown = posts.cards[static_cast<std::size_t>(i)].is_ace() && aces_can_differ;
+    aces.push_back(shown ? ordered_json(protocol::ace_name(posts.ace[static_cast<std::size_t>(i)])) : ordered_json(nullptr));
+    if (shown && !json)
       fmt::print(out, " (ace {} {})", i == 0 ? "first" : "second", protocol::ace_name(posts.ace[static_cast<std::size_t>(i)]));
+  }
+  j["posts"] = {{"cards", {cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1])}},
+                {"aces", aces},
+                {"pair", posts.pair(aces_can_differ)},
+                {"consecutive", posts.consecutive()}};
   if (posts.pair(aces_can_differ)) {
-    fmt::print(out, ": a pair: ");
+    if (!json) fmt::print(out, ": a pair: ");
     switch (r.pair_posts) {
-      case rules::PairPosts::Pay: fmt::print(out, "pays {} from the pot, no third card\n", std::min(r.pair_pays, pot)); return 0;
-      case rules::PairPosts::Redeal: fmt::print(out, "two new posts are dealt\n"); return 0;
-      default: fmt::print(out, "play on, nothing is between\n"); break;
+      case rules::PairPosts::Pay: {
+        rules::Chips paid = std::min(r.pair_pays, pot);
+        if (!json) fmt::print(out, "pays {} from the pot, no third card\n", paid);
+        j["settled"] = {{"result", "pair_paid"}, {"player_chips", paid}};
+        return done();
+      }
+      case rules::PairPosts::Redeal:
+        if (!json) fmt::print(out, "two new posts are dealt\n");
+        j["settled"] = {{"result", "redeal"}, {"player_chips", 0}};
+        return done();
+      default:
+        if (!json) fmt::print(out, "play on, nothing is between\n");
+        break;
     }
   } else if (posts.consecutive() && r.consecutive_posts != rules::ConsecutivePosts::Play) {
-    fmt::print(out, ": consecutive: {}\n", r.consecutive_posts == rules::ConsecutivePosts::LoseMin
-                                                ? fmt::format("the player loses {} to the pot", r.min_bet)
-                                                : std::string("push"));
-    return 0;
+    bool lose = r.consecutive_posts == rules::ConsecutivePosts::LoseMin;
+    if (!json)
+      fmt::print(out, ": consecutive: {}\n", lose ? fmt::format("the player loses {} to the pot", r.min_bet) : std::string("push"));
+    j["settled"] = {{"result", lose ? "consecutive_loss" : "push"}, {"player_chips", lose ? -r.min_bet : 0}};
+    return done();
   } else {
-    fmt::print(out, ": spread {}\n", posts.spread());
+    if (!json) fmt::print(out, ": spread {}\n", posts.spread());
+    j["posts"]["spread"] = posts.spread();
   }
   strategy::BetSituation sit;
   sit.pot = pot;
@@ -225,6 +360,21 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
   sit.can_bet = sit.max_bet >= sit.min_bet;
   sit.can_pass = r.allow_pass || !sit.can_bet;
   auto a = strategy::advise_bet(r, posts, unseen.ranks, sit);
+  auto bet_or_pass = [](rules::Chips bet) { return bet == 0 ? ordered_json("pass") : ordered_json("bet"); };
+  if (json) {
+    j["third_card"] = odds_table_json(a.odds, r);
+    j["expected_chips_per_chip_bet"] = a.edge;
+    ordered_json choices = ordered_json::array();
+    choices.push_back({{"choice", "pass"}, {"allowed", sit.can_pass}, {"expected_chips", sit.can_pass ? ordered_json(0) : ordered_json(nullptr)}});
+    if (sit.can_bet) {
+      choices.push_back({{"choice", "bet"}, {"which", "minimum"}, {"bet_chips", sit.min_bet}, {"expected_chips", a.ev_min}});
+      choices.push_back({{"choice", "bet"}, {"which", "maximum"}, {"bet_chips", sit.max_bet}, {"expected_chips", a.ev_max}, {"limit", why}});
+    }
+    j["choices"] = choices;
+    j["most_expected_chips"] = {{"choice", bet_or_pass(a.best_bet)}, {"bet_chips", a.best_bet}, {"expected_chips", a.best_ev}};
+    j["kelly"] = {{"choice", bet_or_pass(a.kelly_bet)}, {"bet_chips", a.kelly_bet}, {"expected_log_growth_per_turn", a.kelly_growth}};
+    return done();
+  }
   print_odds_table(a.odds, r, out);
   fmt::print(out, "expected chips per chip bet: {:+.6f}\n\n", a.edge);
   fmt::print(out, "{:<28}{:>16}\n", "choice", "expected chips");

@@ -1,5 +1,8 @@
 // `inbetween solve threebetween`: the exact optimal play of one player's round (docs/solver.md).
 #include <chrono>
+#include <cstdint>
+#include <optional>
+#include <tuple>
 #include <cmath>
 #include <ostream>
 #include <string>
@@ -9,6 +12,7 @@
 #include <fmt/ostream.h>
 
 #include "cli/commands.h"
+#include "cli/figures_json.h"
 #include "games/registry.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
@@ -55,6 +59,80 @@ int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostrea
   // Later hints (the `optimal` bot) load the table instead of solving it again.
   if (auto path = strategy::ThreeSolver::cache_path(solver->key()); !path.empty()) solver->save(path);
 
+  double value = 0, bust = 0;
+  for (const auto& d : table) {
+    value += d.probability * d.value;
+    bust += d.probability * d.bust;
+  }
+  // The comparison with the sensible bot, when asked for: both bots meet the same cards.
+  struct Comparison {
+    strategy::RoundStats optimal, sensible;
+    double gain = 0, gain_ci = 0, seconds = 0;
+  };
+  std::optional<Comparison> compared;
+  if (options.rounds > 0) {
+    auto mc_start = std::chrono::steady_clock::now();
+    std::vector<double> opt_scores, sensible_scores;
+    strategy::OptimalThreeBot optimal(solver);
+    strategy::SensibleThreeBot sensible;
+    Comparison c;
+    c.optimal = strategy::play_rounds(rules, optimal, options.rounds, options.seed, &opt_scores);
+    c.sensible = strategy::play_rounds(rules, sensible, options.rounds, options.seed, &sensible_scores);
+    c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - mc_start).count();
+    std::tie(c.gain, c.gain_ci) = paired(opt_scores, sensible_scores);
+    compared = c;
+  }
+
+  if (options.format == "json") {
+    // A pair's chance is exact: two independent draws from the fresh deck (copies / size each),
+    // in either order when the cards differ.
+    const std::int64_t n = deck.size();
+    ordered_json pairs = ordered_json::array();
+    for (const auto& d : table) {
+      std::int64_t ways = static_cast<std::int64_t>(deck.kind(d.a).copies) * deck.kind(d.b).copies * (d.a == d.b ? 1 : 2);
+      pairs.push_back({{"pair", {deck.kind(d.a).notation, deck.kind(d.b).notation}},
+                       {"chance", exact_reduced(ways, n * n)},
+                       {"expected_round_points", d.value},
+                       {"best_play", d.replace ? "replace" : "keep"},
+                       {"replace", d.replace ? ordered_json(deck.kind(*d.replace).notation) : ordered_json(nullptr)},
+                       {"keep_expected_round_points", d.keep},
+                       {"bust_chance", d.bust}});
+    }
+    ordered_json j = {{"command", "solve"},
+                      {"game", "threebetween"},
+                      {"rules", rules.name},
+                      {"deck", {{"name", deck.name}, {"cards", deck.size()}}},
+                      {"spaces", rules.spaces},
+                      {"replacement", rules.replacement},
+                      {"two_wild_limits", rules.wild_pair_busts ? "bust" : "lucky"},
+                      {"solver", {{"positions", solver->positions()},
+                                  {"points_at_risk_max", solver->top()},
+                                  {"seconds", solved},
+                                  {"memory_bytes", solver->memory_bytes()},
+                                  {"bank_stops_paying_at_points", solver->bank_threshold()},
+                                  {"bank_cap_points", solver->bank_cap()}}},
+                      {"pairs_worst_to_best", pairs},
+                      {"random_deal", {{"expected_round_points", value}, {"bust_chance", bust}}}};
+    if (compared) {
+      auto bot = [](const strategy::RoundStats& r) {
+        return ordered_json{{"points_per_round", r.mean}, {"points_per_round_ci95", r.mean_ci95()},
+                            {"bust_chance", r.bust_rate}, {"bust_chance_ci95", r.bust_ci95()}};
+      };
+      j["comparison"] = {{"rounds_per_bot", options.rounds},
+                         {"seed", options.seed},
+                         {"optimal", bot(compared->optimal)},
+                         {"sensible", bot(compared->sensible)},
+                         {"optimal_minus_sensible", {{"points_per_round", compared->gain},
+                                                     {"points_per_round_ci95", compared->gain_ci},
+                                                     {"percent_of_sensible", compared->sensible.mean > 0 ? 100 * compared->gain / compared->sensible.mean : 0.0}}},
+                         {"seconds", compared->seconds}};
+    } else {
+      j["comparison"] = nullptr;
+    }
+    out << j.dump(2) << '\n';
+    return 0;
+  }
+
   fmt::print(out, "ThreeBeTween, one player's round played optimally: rules {}, deck {} ({} cards), {} spaces, "
                   "replacement {}, two wild limits {}.\n",
              rules.name, deck.name, deck.size(), rules.spaces, rules.replacement ? "on" : "off",
@@ -73,22 +151,12 @@ int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostrea
     fmt::print(out, "  {:<8} {:>7} {:>8.3f}  {:<12} {:>7.3f} {:>7}\n", pair, percent(d.probability), d.value, play, d.keep,
                percent(d.bust));
   }
-  double value = 0, bust = 0;
-  for (const auto& d : table) {
-    value += d.probability * d.value;
-    bust += d.probability * d.bust;
-  }
   fmt::print(out, "\nFrom a random deal: expected round score {:.4f}, bust rate {} (exact, optimal play).\n\n", value,
              percent(bust));
 
-  if (options.rounds > 0) {
-    auto mc_start = std::chrono::steady_clock::now();
-    std::vector<double> opt_scores, sensible_scores;
-    strategy::OptimalThreeBot optimal(solver);
-    strategy::SensibleThreeBot sensible;
-    auto o = strategy::play_rounds(rules, optimal, options.rounds, options.seed, &opt_scores);
-    auto s = strategy::play_rounds(rules, sensible, options.rounds, options.seed, &sensible_scores);
-    double mc = std::chrono::duration<double>(std::chrono::steady_clock::now() - mc_start).count();
+  if (compared) {
+    const auto& o = compared->optimal;
+    const auto& s = compared->sensible;
     fmt::print(out, "One-player rounds of the real game, cards drawn independently, {} rounds per bot (seed {}, the same "
                     "cards for both), 95% intervals:\n",
                options.rounds, options.seed);
@@ -96,9 +164,8 @@ int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostrea
                percent(o.bust_ci95()));
     fmt::print(out, "  {:<9} {:>8.3f} ± {:.3f}   bust {} ± {}\n", "sensible", s.mean, s.mean_ci95(), percent(s.bust_rate),
                percent(s.bust_ci95()));
-    auto [gain, ci] = paired(opt_scores, sensible_scores);
-    fmt::print(out, "  optimal - sensible: {:+.3f} ± {:.3f} points a round ({:+.1f}%); simulated in {:.2f} s\n", gain, ci,
-               s.mean > 0 ? 100 * gain / s.mean : 0.0, mc);
+    fmt::print(out, "  optimal - sensible: {:+.3f} ± {:.3f} points a round ({:+.1f}%); simulated in {:.2f} s\n", compared->gain,
+               compared->gain_ci, s.mean > 0 ? 100 * compared->gain / s.mean : 0.0, compared->seconds);
   }
   fmt::print(out, "Time: {:.2f} s to solve the table and rate every pair.\n", solved);
   return 0;
