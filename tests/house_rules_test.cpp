@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "families/house/family.h"
+#include "families/house/rules.h"
 #include "support/bet_table.h"
 
 namespace {
@@ -195,6 +196,47 @@ TEST(RedDog, Rule4_TheCutCardReshufflesBeforeAHand) {
   }
   EXPECT_EQ(shuffles, 1);
   EXPECT_GE(hands, 78);  // (312 - 78) / 3 hands at least
+}
+
+// The cut card follows the shoe (issue 22): Red Dog deals 75% of it (penetration), so one deck
+// reshuffles with 13 cards left, not before every hand at the six-deck 78; a knob from --set
+// outranks the file's other, both from one place must agree, and a cut card past the shoe is
+// refused, naming the keys.
+TEST(RedDog, Rule4_TheCutCardFollowsTheShoe) {
+  for (auto [decks, cut] : {std::pair{"1", 13}, std::pair{"6", 78}, std::pair{"8", 104}}) {
+    SCOPED_TRACE(decks);
+    Table t("red-dog", 1, 0, {}, {{"decks", decks}, {"deals", "unlimited"}}, 5);
+    EXPECT_EQ(t.game.rules().reshuffle_below, cut);
+  }
+  // One deck: the first reshuffle comes after (52 - 13) / 3 = 13 hands at least, not after one.
+  Table one("red-dog", 1, 0, {}, {{"decks", "1"}, {"deals", "unlimited"}}, 5);
+  int hands = 0;
+  while (hands < 100) {
+    std::vector<Event> hand = one.act(0, Bet{1});
+    while (one.game.phase() == Phase::Raise) {
+      auto more = one.act(0, Stand{});
+      hand.insert(hand.end(), more.begin(), more.end());
+    }
+    ++hands;
+    if (reshuffles(hand) > 0) break;
+  }
+  EXPECT_GE(hands, 13);
+  EXPECT_LE(hands, 18);
+  auto refused = [](std::vector<inbetween::rules::Override> overrides, const std::string& words) {
+    try {
+      inbetween::rules::load_house_rules("red-dog", overrides);
+      ADD_FAILURE() << "accepted";
+    } catch (const inbetween::rules::RuleError& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  };
+  // Both from --set must agree; one from --set outranks the file's other.
+  refused({{"penetration", "50"}, {"reshuffle_below", "60"}}, "keys 'penetration' and 'reshuffle_below': penetration 50% of 312 cards leaves 156");
+  refused({{"decks", "1"}, {"penetration", "0"}}, "a cut card 78 cards from the end is not in a shoe of 52 cards");
+  auto set = inbetween::rules::load_house_rules("red-dog", {{"reshuffle_below", "60"}});
+  EXPECT_EQ(set.reshuffle_below, 60);
+  EXPECT_EQ(set.penetration, 0);
+  EXPECT_EQ(inbetween::rules::load_house_rules("red-dog", {{"penetration", "50"}}).reshuffle_below, 156);
 }
 
 TEST(RedDog, TheGameLastsTheAgreedHandsWithChipsConserved) {

@@ -184,6 +184,32 @@ DeckSummary deck_summary(const std::string& name_or_path) {
   return {deck.name, deck.description, "letters", deck.size()};
 }
 
+KnobFrom knob_from(const toml::table& table, const std::map<std::string, std::string, std::less<>>& origins, std::string_view knob) {
+  if (origins.find(knob) != origins.end()) return KnobFrom::set;
+  return table.contains(knob) ? KnobFrom::file : KnobFrom::absent;
+}
+
+int cut_card(std::size_t shoe_cards, int& penetration, int reshuffle_below, KnobFrom reshuffle, KnobFrom pen, const std::string& where) {
+  auto shoe = static_cast<int>(shoe_cards);
+  if (penetration > 0 && reshuffle == KnobFrom::set && pen != KnobFrom::set) penetration = 0;  // --set reshuffle_below wins
+  if (penetration > 0) {
+    int left = shoe - shoe * penetration / 100;
+    if (reshuffle == pen && reshuffle_below != left)
+      throw RuleError(fmt::format("{}: keys 'penetration' and 'reshuffle_below': penetration {}% of {} cards leaves {} as the cut card, "
+                                  "not {}; give one of them (penetration = 0 to set reshuffle_below alone)",
+                                  where, penetration, shoe, left, reshuffle_below));
+    reshuffle_below = left;
+  }
+  // Equal to the shoe is a reshuffle before every turn, which a deck of a few cards needs; past
+  // it the cut card is not in the shoe at all.
+  if (reshuffle_below > shoe)
+    throw RuleError(fmt::format("{}: keys 'reshuffle_below' and 'decks': a cut card {} cards from the end is not in a shoe of {} "
+                                "cards (every hand would reshuffle); give reshuffle_below up to {}, or penetration (the percent of "
+                                "the shoe dealt before a reshuffle)",
+                                where, reshuffle_below, shoe, shoe));
+  return reshuffle_below;
+}
+
 void check_card_table_shoe(const std::vector<cards::CardCode>& deck, int decks, int max_players, const std::string& where,
                            const std::string& deck_name) {
   std::set<int> ranks;

@@ -1,5 +1,6 @@
 #pragma once
 // Deck files (decks/*.toml): the standard 52-card deck and letter decks such as alpha74.
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,16 @@ std::vector<cards::CardCode> standard_deck_from_table(const toml::table& table, 
 // is a pair, for ever) and more cards than seats and at least 3 (the draw for the deal, a
 // turn's posts and third card). Throws RuleError naming `where`, the deck, and what it lacks;
 // tests/small_decks_test.cpp plays random games on every small shoe this accepts.
+// The cut card of a card-table game: `reshuffle_below` as given, or, with `penetration` (the
+// percent of the shoe dealt before a reshuffle), the cards that percent leaves, so it follows the
+// shoe when `decks` changes. A knob set by --set outranks the file's other one (its penetration
+// is then 0); both from the same place must agree (a rule file written out holds both). A cut
+// card past the shoe (every hand would reshuffle) is refused, naming the keys.
+enum class KnobFrom { absent, file, set };
+// Where `knob` of a parsed rule table came from (`origins`: the knobs --set gave).
+KnobFrom knob_from(const toml::table& table, const std::map<std::string, std::string, std::less<>>& origins, std::string_view knob);
+int cut_card(std::size_t shoe_cards, int& penetration, int reshuffle_below, KnobFrom reshuffle, KnobFrom pen, const std::string& where);
+
 void check_card_table_shoe(const std::vector<cards::CardCode>& deck, int decks, int max_players, const std::string& where,
                            const std::string& deck_name);
 

@@ -41,6 +41,7 @@ struct PotRules {
   std::vector<std::uint8_t> deck_cards;      // its cards, filled in on load; empty = the 52
   int decks = 1;
   int reshuffle_below = 3;  // before a turn: fewer cards left than this -> reshuffle all
+  int penetration = 0;      // percent of the shoe dealt before the cut card (0: reshuffle_below as given)
   bool reshuffle_each_deal = false;
   FirstDealer first_dealer = FirstDealer::HighCard;
 

@@ -173,6 +173,8 @@ PotRules pot_rules_from_table(const toml::table& table, const std::string& file,
   }
   // Checks that involve two knobs, named with both.
   check_card_table_shoe(rules.deck_cards, rules.decks, rules.max_players, file, rules.deck);
+  rules.reshuffle_below = cut_card(rules.deck_cards.size() * static_cast<std::size_t>(rules.decks), rules.penetration,
+                                   rules.reshuffle_below, knob_from(table, origins, "reshuffle_below"), knob_from(table, origins, "penetration"), file);
   if (rules.min_players > rules.max_players)
     throw RuleError(fmt::format("{}: min_players {} exceeds max_players {}", file, rules.min_players, rules.max_players));
   if (rules.max_bet != 0 && rules.max_bet < rules.min_bet)

@@ -13,6 +13,7 @@ void visit_table_knobs(Visitor& v, Rules& r) {
   v.text("deck", r.deck);
   v.integer("decks", r.decks, 1, 8);
   v.integer("reshuffle_below", r.reshuffle_below, 0, 416);
+  v.integer("penetration", r.penetration, 0, 100);
 }
 
 }  // namespace inbetween::rules

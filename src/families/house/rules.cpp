@@ -33,6 +33,8 @@ HouseRules house_rules_from_file(const RuleFile& file) {
   }
   // Checks that involve two knobs, named with both.
   check_card_table_shoe(rules.deck_cards, rules.decks, rules.max_players, where, rules.deck);
+  rules.reshuffle_below = cut_card(rules.deck_cards.size() * static_cast<std::size_t>(rules.decks), rules.penetration,
+                                   rules.reshuffle_below, knob_from(file.table, file.origins, "reshuffle_below"), knob_from(file.table, file.origins, "penetration"), where);
   if (rules.min_players > rules.max_players)
     throw RuleError(fmt::format("{}: min_players {} exceeds max_players {}", where, rules.min_players, rules.max_players));
   if (rules.max_bet != 0 && rules.max_bet < rules.min_bet)

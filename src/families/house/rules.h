@@ -23,6 +23,7 @@ struct HouseRules {
   std::vector<std::uint8_t> deck_cards;  // its cards, filled in on load; empty = the 52
   int decks = 6;
   int reshuffle_below = 78;  // the cut card: before a hand, fewer cards left than this -> reshuffle
+  int penetration = 0;       // percent of the shoe dealt before the cut card (0: reshuffle_below as given)
   FirstDealer first_dealer = FirstDealer::Random;  // who plays first in the first hand
 
   Chips start_chips = 100;
