@@ -62,7 +62,7 @@ NextCard next_card(const games::AnyTable& table) {
   const auto* three = games::as<games::three::ThreeFamily>(table);
   if (!three) return {};
   // ThreeBeTween: by letter card; while the player to act has both limits down, whether it
-  // fits an open space of theirs (a card that fits nowhere busts the round).
+  // fits an open space of theirs (a turn whose drawn cards fit nowhere ends in a bust).
   const auto& game = three->game();
   NextCard next;
   auto codes = drawable(game.shoe(), next.after_reshuffle);
