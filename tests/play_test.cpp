@@ -253,6 +253,26 @@ TEST_F(Play, RedDogWithWagersAndRaises) {
   replays_to_the_same_end(save, r.out);
 }
 
+// Issue 22: 3S KD with 30 in the pot and a stack of 20: the best bet by value is all 20 (a 28%
+// chance of losing the whole stack); Enter suggests the Kelly bet, 9, instead.
+TEST_F(Play, EnterNeverStakesTheWholeStackWhereTheKellyBetIsSmaller) {
+  fs::path save = dir / "kelly.jsonl";
+  Result r = play(with_save({"--rules", "hoyle", "--set", "ante=15", "--set", "start_chips=35", "--set", "deals=1", "--players",
+                             "Ann,bot", "--dealer", "bot1", "--deck", "3S,KD,5C"},
+                            save),
+                  repeat("\n", 20));
+  ASSERT_EQ(r.status, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("Ann, bet 1-20, ? hint, (q)uit [9]: "), std::string::npos) << r.out;
+  auto saved = read_save(save);
+  ASSERT_GE(saved.size(), 2u);
+  EXPECT_EQ(saved[1], json({{"cmd", "act"}, {"player", "Ann"}, {"action", {{"type", "bet"}, {"amount", 9}}}}));
+  // The hint still names the best bet by value: the whole stack.
+  Result hint = play({"--rules", "hoyle", "--set", "ante=15", "--set", "start_chips=35", "--set", "deals=1", "--players", "Ann,bot",
+                      "--dealer", "bot1", "--deck", "3S,KD,5C", "--save", (dir / "kelly2.jsonl").string()},
+                     "?\nq\n");
+  EXPECT_NE(hint.out.find("Kelly"), std::string::npos) << hint.out;
+}
+
 TEST_F(Play, BetweenTheSheetsWithAnAceToCall) {
   fs::path save = dir / "sheets.jsonl";
   Result r = play(with_save({"--rules", "between-the-sheets", "--players", "Ann,bot", "--seed", "3", "--dealer", "bot1",

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "cli/play_setup.h"
+#include "families/pot/advisor.h"
 
 namespace inbetween::cli {
 
@@ -93,14 +94,24 @@ std::string Terminal<games::pot::PotFamily>::prompt(games::Seat seat, const Acti
   if (l.rebuy) choices.push_back(fmt::format("rebuy N (up to {})", l.rebuy_max));
   choices.push_back("? hint");
   choices.push_back("(q)uit");
-  std::string def = bet_input_default(best);
+  std::string def = bet_input_default(suggested(seat, best));
   return fmt::format("{}, {} [{}]: ", bold(style_, game_->players()[static_cast<std::size_t>(seat)].name),
                      fmt::join(choices, ", "), def);
 }
 
-std::optional<pot::Action> Terminal<games::pot::PotFamily>::parse(const std::string& raw, games::Seat, const Action& best,
+std::optional<pot::Action> Terminal<games::pot::PotFamily>::parse(const std::string& raw, games::Seat seat, const Action& best,
                                                                  std::string& why) const {
-  return parse_bet_input(raw, best, why);
+  return parse_bet_input(raw, suggested(seat, best), why);
+}
+
+pot::Action Terminal<games::pot::PotFamily>::suggested(games::Seat seat, const Action& best) const {
+  auto* bet = std::get_if<pot::Bet>(&best);
+  if (!bet || bet->amount < game_->players()[static_cast<std::size_t>(seat)].chips) return best;
+  auto advice = strategy::advise(*game_);
+  if (!advice || !advice->kelly) return best;
+  auto* kelly = std::get_if<pot::Bet>(&*advice->kelly);
+  if (kelly && kelly->amount >= bet->amount) return best;
+  return *advice->kelly;  // a smaller bet, or a pass
 }
 
 std::optional<pot::Action> parse_bet_input(const std::string& raw, const pot::Action& best, std::string& why) {

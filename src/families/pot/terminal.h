@@ -40,6 +40,9 @@ class Terminal<games::pot::PotFamily> : public CardTableTerminal<pot::PotGame> {
   std::string deal_summary();
   void count(const pot::Event& event);
   std::string seat_name(games::Seat seat) const;
+  // The answer Enter gives: the best choice by the exact hint, except that a bet of the whole
+  // stack gives way to the Kelly bet when that is smaller (the best by value can lose everything).
+  Action suggested(games::Seat seat, const Action& best) const;
 
   rules::Chips pot_ = 0;  // the pot, from the events
   int deals_ = 0;         // deals summarised
