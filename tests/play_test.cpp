@@ -2,6 +2,9 @@
 // stdin answering every prompt, whole games to their end.
 #include <gtest/gtest.h>
 
+#include <sstream>
+#include <tuple>
+
 #include <pty.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -271,6 +274,33 @@ TEST_F(Play, EnterNeverStakesTheWholeStackWhereTheKellyBetIsSmaller) {
                       "--dealer", "bot1", "--deck", "3S,KD,5C", "--save", (dir / "kelly2.jsonl").string()},
                      "?\nq\n");
   EXPECT_NE(hint.out.find("Kelly"), std::string::npos) << hint.out;
+}
+
+// Issue 22: a game left and carried on with --load sums its deals (Red Dog: hands) from the
+// game's start, as the game played straight through does: the same numbers and the same
+// results, wagers on the table included.
+TEST_F(Play, ASummaryAfterLoadCountsFromTheGamesStart) {
+  auto summaries = [](const std::string& out) {
+    std::vector<std::string> lines;
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);)
+      if (line.starts_with("── Deal ") || line.starts_with("── Hand ")) lines.push_back(line);
+    return lines;
+  };
+  for (auto [rules, players, quit_after] : {std::tuple{"hoyle", "Ann,bot,bot", 1}, std::tuple{"red-dog", "Ann,bot", 9}}) {
+    SCOPED_TRACE(rules);
+    std::vector<std::string> args{"--rules", rules, "--players", players, "--seed", "7"};
+    Result straight = play(with_save(args, dir / (std::string(rules) + "-a.jsonl")), repeat("\n", 400));
+    ASSERT_EQ(straight.status, 0) << straight.err;
+    fs::path save = dir / (std::string(rules) + "-b.jsonl");
+    Result first = play(with_save(args, save), repeat("\n", quit_after) + "q\n");
+    Result rest = play({"--load", save.string()}, repeat("\n", 400));
+    ASSERT_EQ(rest.status, 0) << rest.err;
+    auto whole = summaries(first.out);
+    for (const auto& line : summaries(rest.out)) whole.push_back(line);
+    EXPECT_GE(summaries(rest.out).size(), 1u) << rest.out;
+    EXPECT_EQ(whole, summaries(straight.out)) << first.out << rest.out;
+  }
 }
 
 TEST_F(Play, BetweenTheSheetsWithAnAceToCall) {

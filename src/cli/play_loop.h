@@ -55,6 +55,9 @@ int play_table(protocol::TableSession<F>& session, const PlayOptions& options, c
     print_events(table.opening());
   } else {
     fmt::print(out, "Continuing {} after {}.\n", options.load, plural(saved.moves.size(), "move"));
+    // The view counts from the game's first event, not from the load: the deal (hand) numbers
+    // and what each seat won or wagered so far go on where they were.
+    for (const auto& e : session.typed_events()) (void)view.narrate(e);
     print(view.history());
   }
   catch_interrupt();

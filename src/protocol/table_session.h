@@ -29,6 +29,8 @@ class TableSession : public GameSession {
   const games::AnyTable& table() const override { return table_; }
   // The typed table, for the terminal's narration and the tests.
   const games::Table<F>& typed() const { return table_.typed(); }
+  // Every event of the game so far, typed (the opening's first).
+  std::span<const Event> typed_events() const { return table_.events(); }
   const typename F::Game& game() const { return table_.game(); }
 
   json state(games::Seat seat) const override { return Codec<F>::state(game().view(seat)); }
