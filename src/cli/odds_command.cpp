@@ -351,14 +351,8 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
     if (!json) fmt::print(out, ": spread {}\n", posts.spread());
     j["posts"]["spread"] = posts.spread();
   }
-  strategy::BetSituation sit;
-  sit.pot = pot;
-  sit.stack = stack;
-  sit.min_bet = r.min_bet;
   std::string why;
-  sit.max_bet = games::pot::bet_limit(r, posts, pot, stack, first_deck, &why);
-  sit.can_bet = sit.max_bet >= sit.min_bet;
-  sit.can_pass = r.allow_pass || !sit.can_bet;
+  auto sit = strategy::bet_situation(r, posts, pot, stack, first_deck, &why);
   auto a = strategy::advise_bet(r, posts, unseen.ranks, sit);
   auto bet_or_pass = [](rules::Chips bet) { return bet == 0 ? ordered_json("pass") : ordered_json("bet"); };
   if (json) {

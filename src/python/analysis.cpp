@@ -146,14 +146,8 @@ json pot_odds(const OddsRequest& o, const rules::PotRules& r) {
     return j;
   }
   j["spread"] = posts.spread();
-  strategy::BetSituation sit;
-  sit.pot = pot;
-  sit.stack = stack;
-  sit.min_bet = r.min_bet;
   std::string why;
-  sit.max_bet = games::pot::bet_limit(r, posts, pot, stack, first_deck, &why);
-  sit.can_bet = sit.max_bet >= sit.min_bet;
-  sit.can_pass = r.allow_pass || !sit.can_bet;
+  auto sit = strategy::bet_situation(r, posts, pot, stack, first_deck, &why);
   auto a = strategy::advise_bet(r, posts, unseen, sit);
   j["outcomes"] = outcomes_json(a.odds);
   j["edge"] = a.edge;

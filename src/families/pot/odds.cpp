@@ -8,6 +8,17 @@
 
 namespace inbetween::strategy {
 
+BetSituation bet_situation(const rules::PotRules& rules, const pot::Posts& posts, Chips pot, Chips stack, bool first_deck, std::string* why) {
+  BetSituation sit;
+  sit.pot = pot;
+  sit.stack = stack;
+  sit.min_bet = rules.min_bet;
+  sit.max_bet = games::pot::bet_limit(rules, posts, pot, stack, first_deck, why);
+  sit.can_bet = sit.max_bet >= sit.min_bet;
+  sit.can_pass = rules.allow_pass || !sit.can_bet;
+  return sit;
+}
+
 double bet_ev(const rules::PotRules& rules, const ThirdCardOdds& o, Chips amount, Chips stack) {
   if (o.total == 0) return 0;
   double b = static_cast<double>(amount);

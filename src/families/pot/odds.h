@@ -30,6 +30,11 @@ struct BetSituation {
   bool can_bet = true;
 };
 
+// The bet decision on `posts` with `pot` in the middle and `stack` behind the player, as the
+// rules allow it (the bet limit, whether a pass is allowed); `why` receives the binding limit.
+BetSituation bet_situation(const rules::PotRules& rules, const pot::Posts& posts, Chips pot, Chips stack, bool first_deck,
+                           std::string* why = nullptr);
+
 // The value of a bet decision under both objectives.
 struct BetAdvice {
   ThirdCardOdds odds;
