@@ -33,6 +33,17 @@ using protocol::ProtocolError;
 py::object to_python(const json& value) { return py::module_::import("json").attr("loads")(value.dump()); }
 json from_python(const py::handle& value) { return json::parse(py::module_::import("json").attr("dumps")(value).cast<std::string>()); }
 
+// Long work's answer, worked out without the GIL (other Python threads go on meanwhile).
+template <class Work>
+py::object without_gil(Work&& work) {
+  json result;
+  {
+    py::gil_scoped_release free;
+    result = work();
+  }
+  return to_python(result);
+}
+
 // One game of any family, as Python sees it.
 class Table {
  public:
@@ -109,12 +120,7 @@ class Table {
   py::object view(std::optional<int> seat) const { return to_python(session_->state(seat ? *seat : games::kNobody)); }
   py::object events(std::size_t since) const { return to_python(session_->events_since(since)); }
   py::object hint() const {
-    json hint;
-    {
-      py::gil_scoped_release free;
-      hint = session_->hint(json::object());
-    }
-    return to_python(hint);
+    return without_gil([&] { return session_->hint(json::object()); });
   }
   py::object log() const { return to_python(session_->log()); }
   Table clone() const { return Table(session_->clone()); }
@@ -166,44 +172,24 @@ Knobs knobs_of(const py::dict& set) {
 py::object py_simulate(const std::string& rules, const std::vector<std::string>& players, std::uint64_t games, std::uint64_t seed,
                     const py::dict& set, int threads, const std::string& sweep) {
   SimulateRequest request{rules, players, games, seed, knobs_of(set), threads, sweep};
-  json result;
-  {
-    py::gil_scoped_release free;
-    result = python::simulate(request);
-  }
-  return to_python(result);
+  return without_gil([&] { return python::simulate(request); });
 }
 
 py::object py_odds(const std::string& rules, const std::vector<std::string>& posts, const std::vector<std::string>& seen,
                 std::int64_t pot, std::optional<std::int64_t> stack, const std::vector<std::string>& aces, bool later_deck,
                 const py::dict& set) {
   OddsRequest request{rules, posts, seen, pot, stack, aces, later_deck, knobs_of(set)};
-  json result;
-  {
-    py::gil_scoped_release free;
-    result = python::odds(request);
-  }
-  return to_python(result);
+  return without_gil([&] { return python::odds(request); });
 }
 
 py::object edge(const std::string& rules, const py::dict& set) {
   auto knobs = knobs_of(set);
-  json result;
-  {
-    py::gil_scoped_release free;
-    result = house_edge(rules, knobs);
-  }
-  return to_python(result);
+  return without_gil([&] { return house_edge(rules, knobs); });
 }
 
 py::object solve_three(const std::string& rules, const py::dict& set) {
   auto knobs = knobs_of(set);
-  json result;
-  {
-    py::gil_scoped_release free;
-    result = solve(rules, knobs);
-  }
-  return to_python(result);
+  return without_gil([&] { return solve(rules, knobs); });
 }
 
 // The environment as Python sees it: numpy observations and masks, Gymnasium's tuples.
