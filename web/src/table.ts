@@ -126,6 +126,7 @@ export function turnLine(t: TableMsg): string {
   if (t.status === 'waiting') return 'Waiting for the host to start.';
   if (t.status === 'over' || !t.state || t.state.over) return 'The game is over.';
   const me = t.you !== null ? t.seats[t.you]?.name : null;
+  if (t.you !== null && t.seats[t.you]?.away) return "A bot plays your seat while you are away: press I'm back.";
   if (t.to_act && t.to_act === me) return 'Your turn.';
   return t.to_act ? `${t.to_act} to act.` : '';
 }

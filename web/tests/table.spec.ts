@@ -136,6 +136,7 @@ test('a player idle three turns in a row is marked away, the table waits, and I 
   await expect(page.getByTestId('seat-0')).toContainText('away', { timeout: 30_000 });
   const back = page.getByTestId('back');
   await expect(back).toBeVisible();
+  await expect(page.getByTestId('status')).toHaveText("A bot plays your seat while you are away: press I'm back.");
   const narrated = await page.getByTestId('narration').locator('li').count();
   await back.click();
   await expect(page.getByTestId('seat-0')).not.toContainText('away');
