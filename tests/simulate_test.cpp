@@ -247,3 +247,12 @@ TEST(SimulateCommand, CountsAreSaidInTheRightNumber) {
   auto engine = run_inbetween({"engine"}, R"({"cmd":"new","rules":"hoyle","players":["ann"]})" "\n");
   EXPECT_NE(engine.out.find("1 player given; these rules seat 2 to 8"), std::string::npos) << engine.out;
 }
+
+// Issue 22: `solve threebetween --help` gives a knob of ThreeBeTween as its --set example (it
+// gave the pot games' pair_pays, which ThreeBeTween refuses).
+TEST(SimulateCommand, SolveHelpGivesAThreeBeTweenKnobAsItsExample) {
+  auto help = run_inbetween({"solve", "threebetween", "--help"});
+  ASSERT_EQ(help.status, 0);
+  EXPECT_NE(help.out.find("e.g. --set spaces=4"), std::string::npos) << help.out;
+  EXPECT_EQ(help.out.find("pair_pays"), std::string::npos) << help.out;
+}

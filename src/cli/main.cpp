@@ -24,11 +24,12 @@
 
 namespace inbetween::cli {
 namespace {
-void add_rule_options(CLI::App* cmd, RuleChoice& choice) {
+// `example`: a knob of the rules the command takes, for the help (ThreeBeTween has no pair_pays).
+void add_rule_options(CLI::App* cmd, RuleChoice& choice, const std::string& example = "pair_pays=3") {
   cmd->add_option("--rules", choice.rules, "preset name (see `inbetween rules list`) or path to a .toml file")
       ->capture_default_str();
   // One value per --set, so that positional arguments after it are not taken as more overrides.
-  cmd->add_option("--set", choice.sets, "override a knob, e.g. --set pair_pays=3 (repeatable)")
+  cmd->add_option("--set", choice.sets, fmt::format("override a knob, e.g. --set {} (repeatable)", example))
       ->allow_extra_args(false);
 }
 
@@ -147,7 +148,7 @@ int main(int argc, char** argv) {
   solve_cmd->require_subcommand(1);
   auto* solve_three_cmd = solve_cmd->add_subcommand(
       "threebetween", "one player's round played optimally: every pair of limit cards rated, bust rate, vs the sensible bot");
-  cli::add_rule_options(solve_three_cmd, solve_choice);
+  cli::add_rule_options(solve_three_cmd, solve_choice, "spaces=4");
   solve_three_cmd->add_option("--rounds", solve.rounds, "simulated rounds per bot for the comparison (0: none)")
       ->check(CLI::Range(0, 100000000))
       ->capture_default_str();
