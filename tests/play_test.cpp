@@ -303,6 +303,14 @@ TEST_F(Play, ASummaryAfterLoadCountsFromTheGamesStart) {
   }
 }
 
+// Issue 22: Red Dog's hint names its choices as the table does: a wager, not a bet.
+TEST_F(Play, RedDogsHintSaysWager) {
+  Result r = play({"--rules", "red-dog", "--players", "Ann", "--seed", "2", "--save", (dir / "rd.jsonl").string()}, "?\nq\n");
+  EXPECT_NE(r.out.find("  wager 1 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("the smallest wager"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("  bet 1 "), std::string::npos) << r.out;
+}
+
 TEST_F(Play, BetweenTheSheetsWithAnAceToCall) {
   fs::path save = dir / "sheets.jsonl";
   Result r = play(with_save({"--rules", "between-the-sheets", "--players", "Ann,bot", "--seed", "3", "--dealer", "bot1",

@@ -54,7 +54,10 @@ struct Player : card_table::Player {
 
 // The action's protocol name: "bet", "pass", "raise", "stand".
 const char* action_name(const Action& action);
-// The action in words: "bet 3", "raise", "stand", "pass".
-inline std::string describe_action(const Action& action) { return card_table::name_and_chips(action, action_name(action)); }
+// The action in words, as the table says them: "wager 3" (a Red Dog bet is a wager, whatever its
+// protocol name), "raise", "stand", "pass".
+inline std::string describe_action(const Action& action) {
+  return card_table::name_and_chips(action, std::holds_alternative<Bet>(action) ? "wager" : action_name(action));
+}
 
 }  // namespace inbetween::games::house
