@@ -101,10 +101,15 @@ test('banker: off turn the page does not act as if it were your turn', async ({ 
   await expect(off.locator('.controls.my-turn')).toHaveCount(0);
 });
 
-test('the turn clock counts down the server deadline', async ({ page }) => {
-  await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30', timeout: 90 });
+/** Ann's hoyle table of 30 deals against a sensible bot, started, with a turn clock of `timeout` seconds. */
+async function annAgainstABot(page: Page, timeout: number): Promise<void> {
+  await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30', timeout });
   await addBots(page, 1);
   await page.getByTestId('start').click();
+}
+
+test('the turn clock counts down the server deadline', async ({ page }) => {
+  await annAgainstABot(page, 90);
   await expect(page.getByTestId('status')).toHaveText('Your turn.', { timeout: 20_000 });
   const clock = page.getByTestId('countdown');
   await expect(clock).toBeVisible();
@@ -117,9 +122,7 @@ test('the turn clock counts down the server deadline', async ({ page }) => {
 
 test('a bot moves for a connected player who stays idle past the timeout', async ({ page }) => {
   const msgs = messages(page);
-  await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30', timeout: 1 });
-  await addBots(page, 1);
-  await page.getByTestId('start').click();
+  await annAgainstABot(page, 1);
   // Ann never touches the table; her bets come anyway, one timeout each.
   await expect(page.getByTestId('narration').locator('li', { hasText: /^Ann bets \d+\.$/ }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('seat-0')).not.toContainText('away');
@@ -129,9 +132,7 @@ test('a bot moves for a connected player who stays idle past the timeout', async
 });
 
 test('a player idle three turns in a row is marked away, the table waits, and I am back brings them back', async ({ page }) => {
-  await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30', timeout: 1 });
-  await addBots(page, 1);
-  await page.getByTestId('start').click();
+  await annAgainstABot(page, 1);
   // Three of her turns pass on her clock; then a bot plays her seat, and with nobody here the table waits.
   await expect(page.getByTestId('seat-0')).toContainText('away', { timeout: 30_000 });
   const back = page.getByTestId('back');
