@@ -274,13 +274,13 @@ void Lobby::dispatch(ConnId conn, Lock& lock, const json& message) {
   // play at once. A table let go of meanwhile (gone) is looked up again.
   for (int tries = 0; tries < 3; ++tries) {
     auto held = held_named(message);
-    std::string address = c.address, at = c.table;
+    std::string at = c.table;  // copied: the connection may close once the lobby's lock is let go
     std::shared_ptr<void> slot;
-    if (type == "hint" || type == "replay") slot = heavy_slot_locked(address, held->room->code());  // first: a refused request copies nothing
+    if (type == "hint" || type == "replay") slot = heavy_slot_locked(c.address, held->room->code());  // first: a refused request copies nothing
     lock.unlock();
     {
       std::lock_guard table(held->mutex);
-      if (!held->gone) return table_message(conn, address, at, *held, type, std::move(slot), message);
+      if (!held->gone) return table_message(conn, at, *held, type, std::move(slot), message);
     }
     slot.reset();
     lock.lock();

@@ -187,9 +187,9 @@ class Lobby {
 
   // With the table's lock held (and the lobby's or not):
   // A message to the table (act, bot, start, again, chat, events, hint, replay) from a connection
-  // of `address` that sits at or watches table `at`; `slot`: the heavy slot of a hint or replay.
-  void table_message(ConnId conn, const std::string& address, const std::string& at, Held& held, const std::string& type,
-                     std::shared_ptr<void> slot, const json& message);
+  // that sits at or watches table `at`; `slot`: the heavy slot of a hint or replay.
+  void table_message(ConnId conn, const std::string& at, Held& held, const std::string& type, std::shared_ptr<void> slot,
+                     const json& message);
   void chat(ConnId conn, const std::string& at, Held& held, const json& message);
   void hint(ConnId conn, Held& held, std::shared_ptr<void> slot, const json& message);
   void replay(ConnId conn, Held& held, std::shared_ptr<void> slot, const json& message);

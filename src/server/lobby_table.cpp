@@ -21,9 +21,8 @@ int Lobby::seat_of(const Room& room, const json& message) {
   return *seat;
 }
 
-void Lobby::table_message(ConnId conn, const std::string& address, const std::string& at, Held& held, const std::string& type,
-                          std::shared_ptr<void> slot, const json& message) {
-  (void)address;
+void Lobby::table_message(ConnId conn, const std::string& at, Held& held, const std::string& type, std::shared_ptr<void> slot,
+                          const json& message) {
   Room& room = *held.room;
   if (type == "chat") return chat(conn, at, held, message);
   if (type == "events") return older_events(conn, at, held, message);
