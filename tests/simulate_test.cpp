@@ -2,8 +2,13 @@
 // alone, never on threads or how the games were split; bad input refused, naming the argument.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -255,4 +260,67 @@ TEST(SimulateCommand, SolveHelpGivesAThreeBeTweenKnobAsItsExample) {
   ASSERT_EQ(help.status, 0);
   EXPECT_NE(help.out.find("e.g. --set spaces=4"), std::string::npos) << help.out;
   EXPECT_EQ(help.out.find("pair_pays"), std::string::npos) << help.out;
+}
+
+namespace {
+
+// The score each bot (bot1, bot2, ... in seat order) ends `play` with: the `net` column of the
+// standings (pot and house games) or the `total` row of the score sheet (ThreeBeTween).
+std::vector<long long> play_scores(const std::string& out, std::size_t seats) {
+  std::vector<long long> scores(seats, 0);
+  std::istringstream lines(out);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string first;
+    words >> first;
+    if (first == "total") {
+      for (auto& score : scores) words >> score;
+    } else if (first.starts_with("bot") && first.size() > 3 && std::isdigit(static_cast<unsigned char>(first[3]))) {
+      std::vector<std::string> cells;
+      for (std::string w; words >> w;) cells.push_back(w);
+      // "bot2  175  100  +75  winner": chips, bought, net
+      auto seat = std::stoul(first.substr(3)) - 1;
+      if (cells.size() >= 3 && seat < seats && (cells[2].starts_with('+') || cells[2].starts_with('-') || cells[2] == "0"))
+        scores[seat] = std::stoll(cells[2]);
+    }
+  }
+  return scores;
+}
+
+}  // namespace
+
+// Issue 22: a --per-game row, random bots included, is the game `play --seed` with the row's
+// seed plays (the bots draw from the stream the table gives them in play).
+TEST(SimulateCommand, APerGameRowIsTheGamePlayWithItsSeedPlays) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("inbetween-per-game-play-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (const char* rules : {"hoyle", "red-dog", "threebetween"}) {
+    SCOPED_TRACE(rules);
+    const std::string players = "bot,bot:random,bot:random";
+    auto file = dir / (std::string(rules) + ".csv");
+    auto r = run_inbetween({"simulate", "--rules", rules, "--players", players, "--games", "4", "--seed", "3", "--per-game", file.string()});
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::ifstream in(file);
+    std::string line;
+    std::getline(in, line);
+    int rows = 0;
+    while (std::getline(in, line)) {
+      std::vector<std::string> cells;
+      std::stringstream cs(line);
+      for (std::string cell; std::getline(cs, cell, ',');) cells.push_back(cell);
+      ASSERT_GE(cells.size(), 15u) << line;
+      auto save = dir / (std::string(rules) + "-" + cells[0] + ".jsonl");
+      auto played = run_inbetween({"play", "--rules", rules, "--players", players, "--seed", cells[1], "--fast", "--color", "never",
+                                   "--save", save.string()});
+      ASSERT_EQ(played.status, 0) << played.err;
+      ASSERT_NE(played.out.find("Game over."), std::string::npos) << played.out;
+      std::vector<long long> row{std::stoll(cells[9]), std::stoll(cells[11]), std::stoll(cells[13])};
+      EXPECT_EQ(play_scores(played.out, 3), row) << "game " << cells[0] << ", seed " << cells[1] << "\n" << played.out;
+      ++rows;
+    }
+    EXPECT_EQ(rows, 4);
+  }
+  fs::remove_all(dir);
 }

@@ -55,7 +55,6 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     typename F::Game game(rules, setup, events);
     M::count_events(events, measures);
     auto first_dealer = static_cast<std::size_t>(game.dealer());
-    auto rng = cards::make_rng(setup.seed, cards::RngStream::Bots);
     std::uint64_t moves = 0;
     typename F::Action action{};  // the bots write into it (TableBot::decide says why)
     while (!game.over() && moves < spec.max_moves) {
@@ -63,6 +62,10 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
       if constexpr (M::has_pot)
         if (auto pot = M::pot_at_bet(game)) stats.pot.add(*pot);
       events.clear();
+      // A bot draws from the stream games::Table::bot_rng gives it in `play`, the engine and a
+      // replay (the game's seed advanced by the moves so far), so `play --seed` with a row's
+      // seed repeats the row's game, random bots included.
+      auto rng = cards::make_rng(setup.seed + moves, cards::RngStream::Bots);
       bots[static_cast<std::size_t>(seat)]->decide(game, seat, rng, action);
       if (auto refusal = game.apply(seat, action, events))
         throw std::logic_error(fmt::format("a {} bot's move was refused: {}", spec.bots[static_cast<std::size_t>(seat)],
