@@ -115,6 +115,14 @@ std::string show_three_table(const Style& s, const three::ThreeGame& g) {
     TableRow row;
     row.name = i == g.to_act() ? bold(s, "▸ " + p.name) : "  " + p.name;
     row.total = std::to_string(p.total);
+    if (p.status != three::Status::Busted) {
+      // The banks and the cards in front ("26+5=31"); the banks alone while new limit cards
+      // are still in hand after a bank; 0 before the first limits are laid.
+      int banked = 0;
+      for (int b : p.banks) banked += b;
+      int front = g.points_in_front(i);
+      row.risk = banked && front ? fmt::format("{}+{}={}", banked, front, banked + front) : std::to_string(banked + front);
+    }
     if (p.status == three::Status::Busted) {
       row.span = bad(s, "busted");
     } else if (!p.low || !p.high) {
@@ -128,10 +136,6 @@ std::string show_three_table(const Style& s, const three::ThreeGame& g) {
         return (a.position == 0 ? 99 : a.position) < (b.position == 0 ? 99 : b.position);
       });
       for (std::size_t k = 0; k < spaces; ++k) row.spaces.push_back(k < placed.size() ? laid(s, g, placed[k]) : "___");
-      int banked = 0;
-      for (int b : p.banks) banked += b;
-      int front = g.points_in_front(i);
-      row.risk = banked ? fmt::format("{}+{}={}", banked, front, banked + front) : std::to_string(front);
       std::string open = letter_runs(g.open_letters(i));
       if (p.status == three::Status::Passed) row.open = dim(s, "passed");
       else if (open.empty()) row.open = dim(s, "none");
