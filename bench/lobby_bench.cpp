@@ -5,10 +5,12 @@
 // cores; the network and the clients, which take the same cores in serve_load.mjs, are left out.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -96,6 +98,10 @@ void BM_LobbyMoves(benchmark::State& state) {
   state.counters["games"] = static_cast<double>(games);
   state.SetItemsProcessed(static_cast<std::int64_t>(moves));  // items_per_second: moves a second, all threads together
 }
-BENCHMARK(BM_LobbyMoves)->Threads(1)->Threads(2)->UseRealTime()->MinTime(3);
+// 1, 2, 4, ... threads up to the machine's cores: how the lobby grows with them.
+BENCHMARK(BM_LobbyMoves)->Apply([](benchmark::internal::Benchmark* b) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  for (int t = 1; t <= cores; t *= 2) b->Threads(t);
+})->UseRealTime()->MinTime(3);
 
 }  // namespace
