@@ -1,6 +1,13 @@
 // Red Dog's house edge and raise advice (docs/odds.md), checked against every deal of small and
-// whole shoes played through the engine on stacked decks.
+// whole shoes played through the engine on stacked decks; its element of risk, standard deviation
+// and return table against an enumeration of every ordered deal of three cards written here.
 #include <gtest/gtest.h>
+
+#include <map>
+#include <tuple>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "support/odds_table.h"
 
@@ -226,6 +233,188 @@ TEST(RedDog, PayTableFromARuleFileChangesTheEdgeAsBruteForceSays) {
   EXPECT_EQ(a_rich.player_numerator, red_dog_by_ranks(rich, denominator));
   auto a_standard = strategy::analyse_house_game(*standard, strategy::fresh_counts(standard->deck_cards, standard->decks));
   EXPECT_LT(a_rich.house_edge(), a_standard.house_edge());
+}
+
+// ---- Element of risk, standard deviation, return table: an independent enumeration ---------------
+
+// What every ordered deal of three distinct cards of a shoe comes to, counted here card by card
+// from RULES.md's Red Dog (and the rule's knobs), without analyse_house_game: each hand's end
+// (as ReturnLine::key, spread and raised), and the sums of the net, of its square and of the
+// deals on which the player raises. The player raises where the wager wins on average on the
+// posts dealt, counted over the cards left.
+struct BruteForce {
+  std::map<std::tuple<std::string, int, bool>, std::int64_t> ways;
+  std::map<std::tuple<std::string, int, bool>, int> net_of;
+  std::int64_t deals = 0, net = 0, net_squared = 0, raised = 0;
+  void add(const std::string& end, int spread, bool raised_here, int net_here, std::int64_t ways_here) {
+    if (ways_here == 0) return;
+    ways[{end, spread, raised_here}] += ways_here;
+    net_of[{end, spread, raised_here}] = net_here;
+    deals += ways_here;
+    net += ways_here * net_here;
+    net_squared += ways_here * net_here * net_here;
+    if (raised_here) raised += ways_here;
+  }
+};
+
+BruteForce brute_force_red_dog(const rules::HouseRules& r, const std::vector<Card>& shoe) {
+  BruteForce bf;
+  std::int64_t n = static_cast<std::int64_t>(shoe.size());
+  auto pays = [&](int spread) { return r.spread_pays[static_cast<std::size_t>(std::min<std::size_t>(static_cast<std::size_t>(spread), r.spread_pays.size()) - 1)]; };
+  bool pairs_push = r.pair_posts == rules::PairPosts::ThirdCard;
+  bool consecutive_push = r.consecutive_posts == rules::ConsecutivePosts::Push;
+  for (std::size_t i = 0; i < shoe.size(); ++i) {
+    for (std::size_t j = 0; j < shoe.size(); ++j) {
+      if (j == i) continue;
+      int lo = std::min(shoe[i].rank(), shoe[j].rank()), hi = std::max(shoe[i].rank(), shoe[j].rank());
+      // Every third card, one by one: of the post's rank (for a pair), or strictly between.
+      std::int64_t same = 0, between = 0;
+      for (std::size_t k = 0; k < shoe.size(); ++k) {
+        if (k == i || k == j) continue;
+        int rank = shoe[k].rank();
+        same += rank == lo;
+        between += rank > lo && rank < hi;
+      }
+      std::int64_t left = n - 2;
+      if (hi == lo && pairs_push) {
+        bf.add("three_of_a_kind", 0, false, r.triple_pays, same);
+        bf.add("pair_push", 0, false, 0, left - same);
+        continue;
+      }
+      if (hi == lo + 1 && consecutive_push) {
+        bf.add("consecutive_push", 0, false, 0, left);
+        continue;
+      }
+      int spread = std::max(0, hi - lo - 1);  // pairs and consecutive posts played on: nothing is between
+      int pay = spread > 0 ? pays(spread) : 0;
+      bool raise = r.allow_raise && between * pay > left - between;
+      int units = raise ? 2 : 1;
+      if (spread > 0) bf.add("win", spread, raise, pay * units, between);
+      bf.add(raise ? "lose_raised" : "lose", 0, raise, -units, left - between);
+    }
+  }
+  return bf;
+}
+
+// The analysis's return table, element of risk and standard deviation against the brute force.
+strategy::RedDogAnalysis check_moments_against_brute_force(const HouseRulesPtr& r) {
+  auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(r->deck_cards, r->decks));
+  auto bf = brute_force_red_dog(*r, shoe_cards(*r));
+  SCOPED_TRACE(r->name + ", " + std::to_string(a.cards) + " cards");
+  EXPECT_EQ(a.denominator, bf.deals);
+  EXPECT_EQ(a.player_numerator, bf.net);
+  EXPECT_EQ(a.square_numerator, bf.net_squared);
+  EXPECT_EQ(a.raise_ways, bf.raised);
+  EXPECT_EQ(a.bet_numerator(), bf.deals + bf.raised);
+  // Row by row: the same ends, the same nets, the same counts of deals; nothing left out.
+  EXPECT_EQ(a.returns.size(), bf.ways.size());
+  std::int64_t ways = 0, net = 0;
+  for (const auto& line : a.returns) {
+    std::tuple<std::string, int, bool> key{line.key(), line.spread, line.raised};
+    EXPECT_EQ(line.ways, bf.ways[key]) << line.name();
+    EXPECT_EQ(line.net, bf.net_of[key]) << line.name();
+    ways += line.ways;
+    net += line.ways * line.net;
+  }
+  EXPECT_EQ(ways, a.denominator);
+  EXPECT_EQ(net, a.player_numerator) << "the contributions add up to the player's net";
+  double d = static_cast<double>(bf.deals), mean = static_cast<double>(bf.net) / d;
+  EXPECT_NEAR(a.element_of_risk(), -static_cast<double>(bf.net) / static_cast<double>(bf.deals + bf.raised), 1e-15);
+  EXPECT_NEAR(a.standard_deviation(), std::sqrt(static_cast<double>(bf.net_squared) / d - mean * mean), 1e-12);
+  return a;
+}
+
+TEST(RedDogMoments, SmallShoesEqualTheBruteForce) {
+  auto contiguous = rule_file("red-dog-2to7", "red-dog", deck_file("two-to-seven", {"2", "3", "4", "5", "6", "7"}),
+                              {{"decks", "1"}, {"reshuffle_below", "3"}});
+  check_moments_against_brute_force(load_house(contiguous));
+  check_moments_against_brute_force(load_house(contiguous, {{"spread_pays", "[6, 3, 1]"}, {"triple_pays", "9"}}));
+  // Ranks 2-8 and the ace: spread 5 is raised on 2 8 (20 of the 30 cards left between) and stood
+  // on 8 A (none between), as the engine's advice does; the spread's line, on average, stands.
+  auto mixed = rule_file("red-dog-2to8-ace", "red-dog", deck_file("two-to-eight-ace", {"2", "3", "4", "5", "6", "7", "8", "A"}),
+                         {{"decks", "1"}, {"reshuffle_below", "3"}});
+  auto m = check_moments_against_brute_force(load_house(mixed));
+  EXPECT_FALSE(m.spreads[4].raise);
+  auto win5 = std::find_if(m.returns.begin(), m.returns.end(), [](const strategy::ReturnLine& line) { return line.name() == "win, spread 5, raised"; });
+  ASSERT_NE(win5, m.returns.end());
+  EXPECT_EQ(win5->ways, 2 * 4 * 4 * 20);
+  EXPECT_EQ(win5->net, 2);
+  // Holes and the ace: what is between depends on the posts, not only the spread.
+  auto holes = rule_file("red-dog-holes", "red-dog", deck_file("holes", {"2", "3", "5", "8", "9", "K", "A"}),
+                         {{"decks", "1"}, {"reshuffle_below", "3"}});
+  check_moments_against_brute_force(load_house(holes));
+  check_moments_against_brute_force(load_house(holes, {{"pair_posts", "play"}, {"consecutive_posts", "play"}}));
+  auto stand = check_moments_against_brute_force(load_house(holes, {{"allow_raise", "false"}}));
+  EXPECT_EQ(stand.raise_ways, 0);
+  EXPECT_DOUBLE_EQ(stand.element_of_risk(), stand.house_edge()) << "without raises every hand bets 1";
+}
+
+TEST(RedDogMoments, WholeShoesEqualTheBruteForce) {
+  // One and eight decks (416 x 415 x 414 = 71472960 deals, card by card), two pay tables.
+  for (const char* decks : {"1", "8"}) {
+    check_moments_against_brute_force(load_house("red-dog", {{"decks", decks}}));
+    check_moments_against_brute_force(load_house("red-dog", {{"decks", decks}, {"spread_pays", "[6, 4, 2, 1]"}, {"triple_pays", "12"}}));
+  }
+}
+
+TEST(RedDogMoments, SixDecksStandardTable) {
+  auto r = load_house("red-dog");
+  auto a = check_moments_against_brute_force(r);
+  ASSERT_EQ(a.cards, 312);
+  // Raised exactly where the spread lines say: every win and loss of spread 7+ is raised.
+  for (const auto& line : a.returns) {
+    if (line.end == strategy::HandEnd::Win) {
+      EXPECT_EQ(line.raised, a.spreads[static_cast<std::size_t>(line.spread - 1)].raise) << line.name();
+      EXPECT_EQ(line.net, rules::spread_pays(*r, line.spread) * (line.raised ? 2 : 1)) << line.name();
+      // Spread s of 312 cards, posts of 24 cards each, 24s of the 310 left between.
+      EXPECT_EQ(line.ways, std::int64_t{2} * (12 - line.spread) * 24 * 24 * 24 * line.spread) << line.name();
+    }
+  }
+  EXPECT_EQ(a.returns.front().name(), "three of a kind");
+  EXPECT_EQ(a.returns.front().net, 11);
+  EXPECT_EQ(a.returns.front().ways, std::int64_t{13} * 24 * 23 * 22);
+  EXPECT_EQ(a.returns.back().name(), "lose, raised");
+  // Raises on spreads 7-11: 2 x (5+4+3+2+1) rank pairs x 24 x 24 posts, each with 310 third cards.
+  EXPECT_EQ(a.raise_ways, std::int64_t{2} * 15 * 24 * 24 * 310);
+  EXPECT_EQ(a.player_numerator, -841584);
+  EXPECT_NEAR(100 * a.element_of_risk(), 100.0 * 841584 / (30079920 + 5356800), 1e-12);
+}
+
+// `odds --house-edge`, text and JSON, carries the same figures.
+TEST(RedDogMoments, OddsHouseEdgePrintsThem) {
+  auto r = load_house("red-dog", {{"decks", "8"}});
+  auto a = strategy::analyse_house_game(*r, strategy::fresh_counts(r->deck_cards, r->decks));
+  auto text = inbetween::testing::run_inbetween({"odds", "--rules", "red-dog", "--house-edge", "--decks", "8"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find(fmt::format("element of risk: {:.4f}%  ({}/{}:", 100 * a.element_of_risk(), -a.player_numerator,
+                                      a.bet_numerator())),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find(fmt::format("standard deviation per hand: {:.6f}", a.standard_deviation())), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find(fmt::format("raised: {:.4f}%  ({}/{})", 100.0 * static_cast<double>(a.raise_ways) / static_cast<double>(a.denominator),
+                                      a.raise_ways, a.denominator)),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find(fmt::format("{:<24}{:>5}  {:>10}  100.0000%  {:>+13.6f}", "total", "", a.denominator, a.player_ev())), std::string::npos)
+      << text.out;
+  for (const auto& line : a.returns)
+    EXPECT_NE(text.out.find(fmt::format("{:<24}{:>5}  {:>10}", line.name(), line.net ? fmt::format("{:+}", line.net) : "0", line.ways)), std::string::npos) << line.name();
+  auto js = inbetween::testing::run_inbetween({"odds", "--rules", "red-dog", "--house-edge", "--decks", "8", "--format", "json"});
+  ASSERT_EQ(js.status, 0) << js.err;
+  auto j = nlohmann::json::parse(js.out);
+  EXPECT_EQ(j["element_of_risk"]["fraction"], fmt::format("{}/{}", -a.player_numerator, a.bet_numerator()));
+  EXPECT_EQ(j["raised"]["chance"]["fraction"], fmt::format("{}/{}", a.raise_ways, a.denominator));
+  EXPECT_EQ(j["net_squared_per_hand"]["fraction"], fmt::format("{}/{}", a.square_numerator, a.denominator));
+  EXPECT_DOUBLE_EQ(j["standard_deviation_per_hand_units"].get<double>(), a.standard_deviation());
+  ASSERT_EQ(j["return_table"].size(), a.returns.size());
+  std::int64_t sum = 0;
+  for (const auto& row : j["return_table"]) {
+    auto f = row["contribution_per_unit_wagered"]["fraction"].get<std::string>();
+    sum += std::stoll(f.substr(0, f.find('/')));
+    EXPECT_EQ(row["contribution_per_unit_wagered"]["fraction"],
+              fmt::format("{}/{}", row["deals"].get<std::int64_t>() * row["net_per_unit_wagered"].get<int>(), a.denominator));
+  }
+  EXPECT_EQ(sum, a.player_numerator);
 }
 
 }  // namespace

@@ -102,6 +102,20 @@ void write_json(const ordered_json& j, std::ostream& out) { out << j.dump(2) << 
 // the count comes back exactly.
 std::int64_t count_of(double chance, std::int64_t total) { return std::llround(chance * static_cast<double>(total)); }
 
+// The return table's rows for --format json: each count of deals as an exact fraction of all of them.
+ordered_json return_table_json(const strategy::RedDogAnalysis& a) {
+  ordered_json rows = ordered_json::array();
+  for (const auto& line : a.returns)
+    rows.push_back({{"hand_ends", line.key()},
+                    {"spread", line.end == strategy::HandEnd::Win ? ordered_json(line.spread) : ordered_json(nullptr)},
+                    {"raised", line.raised},
+                    {"net_per_unit_wagered", line.net},
+                    {"deals", line.ways},
+                    {"chance", exact(line.ways, a.denominator)},
+                    {"contribution_per_unit_wagered", exact(line.ways * line.net, a.denominator)}});
+  return rows;
+}
+
 ordered_json house_edge_json(const rules::HouseRules& r, const strategy::RedDogAnalysis& a) {
   std::int64_t post_pairs = static_cast<std::int64_t>(a.cards) * (a.cards - 1);  // ordered deals of two posts
   ordered_json spreads = ordered_json::array();
@@ -132,7 +146,28 @@ ordered_json house_edge_json(const rules::HouseRules& r, const strategy::RedDogA
           {"player_net_per_unit_wagered", exact(a.player_numerator, a.denominator)},
           {"house_edge", {{"fraction", fmt::format("{}/{}", -a.player_numerator, a.denominator)},
                           {"value", a.house_edge()},
-                          {"percent", 100.0 * a.house_edge()}}}};
+                          {"percent", 100.0 * a.house_edge()}}},
+          {"raised", {{"chance", exact(a.raise_ways, a.denominator)}}},
+          {"units_bet_per_hand", exact(a.bet_numerator(), a.denominator)},
+          {"element_of_risk", {{"fraction", fmt::format("{}/{}", -a.player_numerator, a.bet_numerator())},
+                               {"value", a.element_of_risk()},
+                               {"percent", 100.0 * a.element_of_risk()}}},
+          {"net_squared_per_hand", exact(a.square_numerator, a.denominator)},
+          {"variance_per_hand", a.variance()},
+          {"standard_deviation_per_hand_units", a.standard_deviation()},
+          {"return_table", return_table_json(a)}};
+}
+
+// The return table as the text prints it: each way a hand ends with its net, chance and share of
+// the player's net; the last row the totals.
+void print_return_table(const strategy::RedDogAnalysis& a, std::ostream& out) {
+  fmt::print(out, "\nreturn table (net per original wager of 1, raising where it is right)\n");
+  fmt::print(out, "{:<24}{:>5}  {:>10}  {:>9}  {:>13}\n", "hand ends", "net", "deals", "chance", "contribution");
+  for (const auto& line : a.returns)
+    fmt::print(out, "{:<24}{:>5}  {:>10}  {}  {:>+13.6f}\n", line.name(), line.net ? fmt::format("{:+}", line.net) : "0", line.ways,
+               pct(static_cast<double>(line.ways) / static_cast<double>(a.denominator)),
+               static_cast<double>(line.ways * line.net) / static_cast<double>(a.denominator));
+  fmt::print(out, "{:<24}{:>5}  {:>10}  {}  {:>+13.6f}\n", "total", "", a.denominator, pct(1.0), a.player_ev());
 }
 
 int house_edge(const rules::HouseRules& r, const OddsOptions& o, std::ostream& out) {
@@ -156,6 +191,12 @@ int house_edge(const rules::HouseRules& r, const OddsOptions& o, std::ostream& o
   fmt::print(out, "\nthree of a kind: {}\n", pct(a.p_trips));
   fmt::print(out, "player's expected net per unit wagered: {:+.6f}  ({}/{})\n", a.player_ev(), a.player_numerator, a.denominator);
   fmt::print(out, "house edge: {:.4f}%  (exact fraction above; printed to 4 decimals)\n", 100.0 * a.house_edge());
+  fmt::print(out, "raised: {:.4f}%  ({}/{}); units bet per hand {:.6f}\n", 100.0 * static_cast<double>(a.raise_ways) / static_cast<double>(a.denominator),
+             a.raise_ways, a.denominator, static_cast<double>(a.bet_numerator()) / static_cast<double>(a.denominator));
+  fmt::print(out, "element of risk: {:.4f}%  ({}/{}: the house's take per unit of all money bet, raises included)\n",
+             100.0 * a.element_of_risk(), -a.player_numerator, a.bet_numerator());
+  fmt::print(out, "standard deviation per hand: {:.6f}  (per original wager of 1; variance {:.6f})\n", a.standard_deviation(), a.variance());
+  print_return_table(a, out);
   return 0;
 }
 

@@ -219,6 +219,18 @@ json house_edge(const std::string& rules_name, const Knobs& set) {
                        {"ev_stand", line.ev_stand},
                        {"raise", line.raise},
                        {"ev_best", line.ev_best}});
+  // The return table: a row per way a hand ends, its net per original wager, chance and share of player_ev.
+  double d = static_cast<double>(a.denominator);
+  json returns = json::array();
+  for (const auto& line : a.returns)
+    returns.push_back({{"hand_ends", line.key()},
+                       {"name", line.name()},
+                       {"spread", line.end == strategy::HandEnd::Win ? json(line.spread) : json(nullptr)},
+                       {"raised", line.raised},
+                       {"net", line.net},
+                       {"deals", line.ways},
+                       {"p", static_cast<double>(line.ways) / d},
+                       {"contribution", static_cast<double>(line.ways * line.net) / d}});
   return {{"rules", r.name},
           {"decks", r.decks},
           {"cards", a.cards},
@@ -231,7 +243,12 @@ json house_edge(const std::string& rules_name, const Knobs& set) {
           {"p_pair", a.p_pair},
           {"p_trips", a.p_trips},
           {"ev_pair", a.ev_pair},
-          {"spreads", spreads}};
+          {"spreads", spreads},
+          {"p_raise", static_cast<double>(a.raise_ways) / d},
+          {"element_of_risk", a.element_of_risk()},
+          {"element_of_risk_fraction", fraction(-a.player_numerator, a.bet_numerator())},
+          {"sd", a.standard_deviation()},
+          {"returns", returns}};
 }
 
 json solve(const std::string& rules_name, const Knobs& set) {

@@ -98,6 +98,17 @@ def test_the_house_edge_is_an_exact_fraction_with_its_float():
     assert abs(sum(r["p"] for r in spreads) + edge["p_pair"] + edge["p_consecutive"] - 1) < 1e-12
     # More decks: the enumeration changes with the shoe.
     assert inbetween.house_edge("red-dog", set={"decks": 1})["fraction"] != edge["fraction"]
+    # Issue 22: the element of risk (per unit of all money bet, raises included), the standard
+    # deviation per hand and the return table, whose contributions add up to the player's EV.
+    returns = edge["returns"]
+    assert abs(sum(r["p"] for r in returns) - 1) < 1e-12
+    assert abs(sum(r["contribution"] for r in returns) - edge["player_ev"]) < 1e-12
+    assert abs(edge["element_of_risk"] - edge["house_edge"] / (1 + edge["p_raise"])) < 1e-15
+    assert float(Fraction(edge["element_of_risk_fraction"])) == pytest.approx(edge["element_of_risk"], abs=1e-15)
+    variance = sum(r["p"] * r["net"] ** 2 for r in returns) - edge["player_ev"] ** 2
+    assert edge["sd"] == pytest.approx(variance ** 0.5, abs=1e-12)
+    assert returns[0]["hand_ends"] == "three_of_a_kind" and returns[0]["net"] == 11
+    assert {r["spread"] for r in returns if r["hand_ends"] == "win" and r["raised"]} == set(range(7, 12))
     with pytest.raises(inbetween.Refused):
         inbetween.house_edge("hoyle")
 

@@ -1,10 +1,44 @@
 #include "families/house/edge.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 namespace inbetween::strategy {
+
+std::string ReturnLine::name() const {
+  switch (end) {
+    case HandEnd::ThreeOfAKind: return "three of a kind";
+    case HandEnd::Win: return fmt::format("win, spread {}{}", spread, raised ? ", raised" : "");
+    case HandEnd::PairPush: return "pair: push";
+    case HandEnd::ConsecutivePush: return "consecutive: push";
+    case HandEnd::LoseRaised: return "lose, raised";
+    case HandEnd::Lose: return "lose";
+  }
+  return "";
+}
+
+std::string ReturnLine::key() const {
+  switch (end) {
+    case HandEnd::ThreeOfAKind: return "three_of_a_kind";
+    case HandEnd::Win: return "win";
+    case HandEnd::PairPush: return "pair_push";
+    case HandEnd::ConsecutivePush: return "consecutive_push";
+    case HandEnd::LoseRaised: return "lose_raised";
+    case HandEnd::Lose: return "lose";
+  }
+  return "";
+}
+
+double RedDogAnalysis::variance() const {
+  double d = static_cast<double>(denominator), mean = player_ev();
+  return static_cast<double>(square_numerator) / d - mean * mean;
+}
+
+double RedDogAnalysis::standard_deviation() const { return std::sqrt(variance()); }
 
 RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCounts& shoe) {
   if (rules.pair_posts == rules::PairPosts::Redeal)
@@ -18,6 +52,9 @@ RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCoun
   for (int s = 1; s <= 11; ++s) a.spreads.push_back({s, pays_for(s), 0, 0, 0, false, 0});
   std::int64_t pair_deals = 0, consecutive_deals = 0, trips_ways = 0, numerator = 0;
   std::vector<std::int64_t> spread_value(12, 0);  // net numerator (over deals x rest) per spread, standing
+  // The return table's ways: ordered deals of three cards, by how the hand ends.
+  std::int64_t pair_push_ways = 0, consecutive_push_ways = 0, lose_ways = 0, lose_raised_ways = 0;
+  std::vector<std::int64_t> win_ways(12, 0), win_raised_ways(12, 0);
   const auto& c = shoe.count;
   for (int r1 = cards::kLowestRank; r1 <= cards::kAceRank; ++r1) {
     for (int r2 = cards::kLowestRank; r2 <= cards::kAceRank; ++r2) {
@@ -30,10 +67,12 @@ RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCoun
         pair_deals += deals;
         trips_ways += deals * trips;
         numerator += deals * trips * rules.triple_pays;  // anything else pushes
+        pair_push_ways += deals * (rest - trips);
         continue;
       }
       if (gap == 1 && rules.consecutive_posts == rules::ConsecutivePosts::Push) {
         consecutive_deals += deals;
+        consecutive_push_ways += deals * rest;
         continue;
       }
       // Play on: the spread is announced, each player raises or stands, the third card decides.
@@ -43,6 +82,9 @@ RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCoun
       std::int64_t per_deal = spread > 0 ? between * pays_for(spread) - (rest - between) : -rest;
       bool raise = rules.allow_raise && per_deal > 0;
       numerator += deals * per_deal * (raise ? 2 : 1);
+      (raise ? win_raised_ways : win_ways)[static_cast<std::size_t>(spread)] += deals * between;
+      (raise ? lose_raised_ways : lose_ways) += deals * (rest - between);
+      if (raise) a.raise_ways += deals * rest;
       if (gap == 0) pair_deals += deals;
       if (gap == 1) consecutive_deals += deals;
       if (spread >= 1) {
@@ -68,6 +110,20 @@ RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCoun
                                    (static_cast<double>(pair_deals) * static_cast<double>(rest))
                              : 0.0;
   a.player_numerator = numerator;
+  // The return table, best outcome first; the moments come from its rows.
+  auto row = [&](HandEnd end, int spread, bool raised, int net, std::int64_t ways) {
+    if (ways > 0) a.returns.push_back({end, spread, raised, net, ways});
+  };
+  row(HandEnd::ThreeOfAKind, 0, false, rules.triple_pays, trips_ways);
+  for (int s = 1; s <= 11; ++s) {
+    row(HandEnd::Win, s, false, pays_for(s), win_ways[static_cast<std::size_t>(s)]);
+    row(HandEnd::Win, s, true, 2 * pays_for(s), win_raised_ways[static_cast<std::size_t>(s)]);
+  }
+  row(HandEnd::PairPush, 0, false, 0, pair_push_ways);
+  row(HandEnd::ConsecutivePush, 0, false, 0, consecutive_push_ways);
+  row(HandEnd::Lose, 0, false, -1, lose_ways);
+  row(HandEnd::LoseRaised, 0, true, -2, lose_raised_ways);
+  for (const auto& line : a.returns) a.square_numerator += line.ways * line.net * line.net;
   return a;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Red Dog (house games) by exact enumeration of every ordered deal of posts and third card.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "families/house/rules.h"
@@ -19,6 +20,21 @@ struct SpreadLine {
   double ev_best = 0;       // with the right raise decision (per original wager)
 };
 
+// One row of the return table: a way a hand ends, what it nets per original wager of 1 (raises
+// included), and how many of the N(N-1)(N-2) ordered deals of three cards end so. The player
+// raises where standing wins on average on the posts dealt, as the engine's advice does and
+// player_numerator counts; on a shoe of whole decks that is exactly SpreadLine::raise.
+enum class HandEnd { ThreeOfAKind, Win, PairPush, ConsecutivePush, LoseRaised, Lose };
+struct ReturnLine {
+  HandEnd end = HandEnd::Lose;
+  int spread = 0;          // Win: the spread; 0 otherwise
+  bool raised = false;     // Win and LoseRaised: the wager was raised
+  int net = 0;             // units won (+) or lost (-) per original wager of 1
+  std::int64_t ways = 0;   // ordered deals of three cards that end so (out of the denominator)
+  std::string name() const;  // "win, spread 7, raised", "three of a kind", "lose", ...
+  std::string key() const;   // the same for programs: "win", "three_of_a_kind", "lose_raised", ...
+};
+
 // Everything about a house table for one shoe composition.
 struct RedDogAnalysis {
   int cards = 0;                       // N, the shoe
@@ -29,6 +45,18 @@ struct RedDogAnalysis {
   std::int64_t player_numerator = 0;   // player's expected net per wager of 1, times denominator
   double player_ev() const { return static_cast<double>(player_numerator) / static_cast<double>(denominator); }
   double house_edge() const { return -player_ev(); }
+  // The return table: every way a hand ends, in the order printed; the ways add up to the
+  // denominator and ways x net to player_numerator.
+  std::vector<ReturnLine> returns;
+  std::int64_t raise_ways = 0;         // ordered deals on which the player raises
+  std::int64_t square_numerator = 0;   // sum of ways x net^2: E[net^2] times denominator
+  // Units bet per hand (1 + the chance of a raise) times denominator.
+  std::int64_t bet_numerator() const { return denominator + raise_ways; }
+  // The house edge per unit of all money bet, raises included: -player_numerator / bet_numerator.
+  double element_of_risk() const { return -static_cast<double>(player_numerator) / static_cast<double>(bet_numerator()); }
+  // Of the net of a hand, per original wager of 1, raising where it is right.
+  double variance() const;
+  double standard_deviation() const;
 };
 
 // The analysis for `shoe` (e.g. fresh_counts(rules)); throws std::invalid_argument for
