@@ -35,21 +35,7 @@ TEST(ThreeBeTween, Clarification7_ThreeSpacesFilledThenOnlyBankOrPass) {
 
 // ---- Clarification 8: bank ----------------------------------------------------------------
 
-// bob: B..Z with K M G between (4 + 10 + 5 + 3 + 4 = 26); ann D..W draws H Y C and places H.
-Table threebetween_for_bob(std::initializer_list<std::string_view> after, const std::vector<Override>& overrides = {}) {
-  std::vector<std::string_view> stack = {"B", "D", "Z", "W", "K", "M", "G", "H", "Y", "C"};
-  stack.insert(stack.end(), after.begin(), after.end());
-  Table t(2, kAnn, stack, overrides);
-  t.act(kBob, Keep{});
-  t.act(kAnn, Keep{});
-  t.act(kBob, Draw{});
-  t.place(kBob, "K", 'K');
-  t.place(kBob, "M", 'M');
-  t.place(kBob, "G", 'G');
-  t.act(kAnn, Draw{});
-  t.place(kAnn, "H", 'H');
-  return t;
-}
+// threebetween_for_bob (support/three_table.h): bob has a ThreeBeTween of 26 points to bank.
 
 TEST(ThreeBeTween, Clarification8_BankWritesTheFiveCardsPointsDiscardsThemAndDealsTwoNewLimitsWithoutReplacement) {
   Table t = threebetween_for_bob({"A/E", "P"});

@@ -30,26 +30,10 @@ std::string risk_and_total(const std::string& risk, const std::string& total) {
 
 std::string table(Table& t) { return inbetween::cli::show_three_table(inbetween::cli::Style{false}, t.g()); }
 
-// bob: B..Z with K M G between (4 + 10 + 5 + 3 + 4 = 26) banks; ann D..W draws H Y C and places H.
-Table bob_banks_26(std::initializer_list<std::string_view> after) {
-  std::vector<std::string_view> stack = {"B", "D", "Z", "W", "K", "M", "G", "H", "Y", "C"};
-  stack.insert(stack.end(), after.begin(), after.end());
-  Table t(2, kAnn, stack);
-  t.act(kBob, Keep{});
-  t.act(kAnn, Keep{});
-  t.act(kBob, Draw{});
-  t.place(kBob, "K", 'K');
-  t.place(kBob, "M", 'M');
-  t.place(kBob, "G", 'G');
-  t.act(kAnn, Draw{});
-  t.place(kAnn, "H", 'H');
-  return t;
-}
-
 // Issue 22: after a bank the player lays two new limit cards; while they are still in hand, the
 // 26 banked points are at risk and the table says so (it left the column blank).
 TEST(ThreeTerminal, AtRiskShowsTheBankWhileNewLimitsAreLaid) {
-  Table t = bob_banks_26({"A/E", "P"});
+  Table t = threebetween_for_bob({"A/E", "P"});  // bob banks 26 and is dealt A/E and P
   t.act(kBob, Bank{});
   ASSERT_EQ(t.g().phase(), Phase::PlaceLimits);
   std::string view = table(t);

@@ -178,6 +178,23 @@ struct Table {
   std::vector<int> fits(int seat, std::string_view card) const { return game->fits(seat, c(card)); }
 };
 
+// bob: B..Z with K M G between (4 + 10 + 5 + 3 + 4 = 26), a ThreeBeTween to bank; ann D..W
+// draws H Y C and places H; `after` comes next (bob's new limit cards after a bank, ...).
+inline Table threebetween_for_bob(std::initializer_list<std::string_view> after, const std::vector<Override>& overrides = {}) {
+  std::vector<std::string_view> stack = {"B", "D", "Z", "W", "K", "M", "G", "H", "Y", "C"};
+  stack.insert(stack.end(), after.begin(), after.end());
+  Table t(2, kAnn, stack, overrides);
+  t.act(kBob, Keep{});
+  t.act(kAnn, Keep{});
+  t.act(kBob, Draw{});
+  t.place(kBob, "K", 'K');
+  t.place(kBob, "M", 'M');
+  t.place(kBob, "G", 'G');
+  t.act(kAnn, Draw{});
+  t.place(kAnn, "H", 'H');
+  return t;
+}
+
 inline bool contains(const std::vector<Action>& actions, const Action& wanted) {
   auto same = [&](const Action& a) {
     if (a.index() != wanted.index()) return false;
