@@ -23,6 +23,8 @@
 #include "families/three/simulation.h"
 #include "families/three/solver.h"
 #include "support/run_inbetween.h"
+#include "support/sim_spec.h"
+#include "support/text_files.h"
 
 namespace {
 
@@ -30,14 +32,10 @@ using namespace inbetween;
 using inbetween::testing::run_inbetween;
 namespace fs = std::filesystem;
 
+using testing_support::spec_of;
+
 sim::SimStats run(const char* rules, std::vector<std::string> bots, std::uint64_t games, std::vector<rules::Override> sets = {}) {
-  sim::SimSpec spec;
-  spec.rules = rules;
-  spec.bots = std::move(bots);
-  spec.games = games;
-  spec.threads = 2;
-  spec.overrides = std::move(sets);
-  return sim::simulate(spec);
+  return sim::simulate(spec_of(rules, std::move(bots), games, std::move(sets)));
 }
 
 std::int64_t seat_turns(const sim::SimStats& s) {
@@ -126,38 +124,62 @@ TEST(SimulateFigures, PlacesRearrangeTheSeats) {
   }
 }
 
-// --until finds what the whole sweep would: the first value whose mean reaches the goal.
+// --until finds what the whole sweep would: where the statistic is short of the goal at the
+// first value, the first value whose mean reaches it; where it is already past the goal there,
+// nothing (it does not cross the goal in the range).
 TEST(SimulateFigures, UntilFindsTheFirstValueOfTheSweepReachingTheGoal) {
-  sim::SimSpec spec;
-  spec.rules = "threebetween";
-  spec.bots = {"sensible", "sensible"};
-  spec.games = 40;
-  spec.threads = 2;
-  sim::Sweep sweep{"target", {}, true};
+  auto spec = spec_of("threebetween", {"sensible", "sensible"}, 40);
+  sim::Sweep sweep{"target", {}, true, "target=20..200:15"};
   for (int t = 20; t <= 200; t += 15) sweep.values.push_back(std::to_string(t));
   std::vector<double> minutes;
   for (const auto& v : sweep.values) minutes.push_back(sim::simulate(sim::with_knob(spec, "target", v)).seconds.tally.mean() / 60);
   for (double goal : {0.5, minutes[4] - 0.01, minutes[4], minutes[7] + 0.01, 1e6}) {
     SCOPED_TRACE(goal);
-    auto fit = sim::fit(spec, sweep, {sim::find_statistic("minutes"), goal});
+    auto fit = sim::fit(spec, sweep, {sim::find_statistic("minutes"), goal, "minutes"});
     std::optional<std::string> expected;
-    for (std::size_t i = 0; i < minutes.size() && !expected; ++i) {
+    for (std::size_t i = 1; i < minutes.size() && !expected && minutes[0] < goal; ++i) {
       if (minutes[i] >= goal) expected = sweep.values[i];
     }
     ASSERT_EQ(fit.answer.has_value(), expected.has_value());
     if (expected) {
       EXPECT_EQ(fit.values[*fit.answer], *expected);
+      EXPECT_EQ(fit.direction, sim::Direction::Rises);
     }
     EXPECT_LE(fit.runs.size(), 6u) << "bisection, not the whole sweep";
   }
 }
 
-std::string read(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+// Issue 22: a statistic that falls as the knob grows (Red Dog's bets per game as the smallest
+// wager rises and players go broke sooner) is searched downwards: the first value at or below
+// the goal, not the first value of the range because it starts above.
+TEST(SimulateFigures, UntilSearchesAStatisticThatFallsWithTheKnob) {
+  auto spec = spec_of("red-dog", {"sensible", "sensible"}, 200);
+  sim::Sweep sweep{"min_bet", {}, true, "min_bet=1..25:2"};
+  for (int v = 1; v <= 25; v += 2) sweep.values.push_back(std::to_string(v));
+  std::vector<double> bets;
+  for (const auto& v : sweep.values) bets.push_back(sim::simulate(sim::with_knob(spec, "min_bet", v)).turns.tally.mean());
+  ASSERT_GT(bets.front(), bets.back() + 5) << "the statistic falls";
+  for (double goal : {bets[3], (bets[5] + bets[6]) / 2, bets.back()}) {
+    SCOPED_TRACE(goal);
+    auto fit = sim::fit(spec, sweep, {sim::find_statistic("turns"), goal, "turns"});
+    std::optional<std::string> expected;
+    for (std::size_t i = 0; i < bets.size() && !expected; ++i)
+      if (bets[i] <= goal) expected = sweep.values[i];
+    ASSERT_TRUE(fit.answer.has_value());
+    EXPECT_EQ(fit.values[*fit.answer], *expected);
+    EXPECT_EQ(fit.direction, sim::Direction::Falls);
+    EXPECT_LE(fit.runs.size(), 6u) << "bisection, not the whole sweep";
+    auto words = sim::describe(fit, sweep, {sim::find_statistic("turns"), goal, "turns"});
+    EXPECT_NE(words.find("min_bet = " + *expected + ": the first value where bets per game falls to"), std::string::npos) << words;
+  }
+  // Out of reach either way: said so, with both ends.
+  auto fit = sim::fit(spec, sweep, {sim::find_statistic("turns"), 100, "turns=100"});
+  EXPECT_FALSE(fit.answer.has_value());
+  auto words = sim::describe(fit, sweep, {sim::find_statistic("turns"), 100, "turns=100"});
+  EXPECT_NE(words.find("bets per game stays below 100 from min_bet = 1 ("), std::string::npos) << words;
 }
+
+using testing_support::read_file;
 
 // A row per game, in game order whatever the threads; the rows add up to the figures.
 TEST(SimulateCommand, PerGameRowsAreInGameOrderAndAddUp) {
@@ -174,7 +196,7 @@ TEST(SimulateCommand, PerGameRowsAreInGameOrderAndAddUp) {
     auto r = run_inbetween(a);
     ASSERT_EQ(r.status, 0) << r.err;
     figures = nlohmann::json::parse(r.out);
-    files[threads - 1] = read(file);
+    files[threads - 1] = read_file(file);
     EXPECT_TRUE(fs::directory_iterator(dir) != fs::directory_iterator());
   }
   EXPECT_EQ(files[0], files[1]);
@@ -206,14 +228,14 @@ TEST(SimulateCommand, ChartsAreDrawnByGnuplotOrRefusedClearly) {
   auto svg = dir / "sweep.svg", png = dir / "length.png";
   auto r = run_inbetween({"simulate", "--rules", "hoyle", "--games", "200", "--sweep", "ante=1..3", "--chart", svg.string()});
   ASSERT_EQ(r.status, 0) << r.err;
-  auto text = read(svg);
+  auto text = read_file(svg);
   EXPECT_NE(text.find("<svg"), std::string::npos);
   EXPECT_NE(text.find("chips per game against ante"), std::string::npos);
   EXPECT_NE(text.find("seat4 sensible"), std::string::npos);
   r = run_inbetween({"simulate", "--rules", "threebetween", "--players", "bot,bot", "--games", "20", "--chart", png.string(),
                      "--chart-stat", "minutes"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(read(png).substr(0, 8), "\x89PNG\r\n\x1a\n");
+  EXPECT_EQ(read_file(png).substr(0, 8), "\x89PNG\r\n\x1a\n");
 
   std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
   setenv("PATH", dir.c_str(), 1);  // a folder without gnuplot
@@ -238,10 +260,10 @@ TEST(SimulateCommand, BadChartUntilAndPerGameArgumentsExit2) {
   refused({"--chart", "out.pdf"}, "--chart out.pdf: the file must end in .svg or .png");
   refused({"--chart", "out.svg", "--chart-stat", "luck"}, "--chart-stat luck: no such statistic; statistics: score, per_turn");
   refused({"--chart-stat", "score"}, "--chart-stat score without --chart FILE");
-  refused({"--until", "minutes=15"}, "--until minutes=15 needs a range to search: --sweep knob=a..b:step");
+  refused({"--until", "minutes=15"}, "--until minutes=15 needs a range to search: one --sweep knob=a..b:step");
   refused({"--sweep", "ante=1,2", "--until", "minutes=15"}, "needs a range to search");
   refused({"--sweep", "ante=1..3", "--until", "luck=1"}, "--until luck=1: no statistic 'luck'");
-  refused({"--sweep", "ante=1..3", "--until", "score=1"}, "'score' is a statistic per seat");
+  refused({"--sweep", "ante=1..3", "--until", "score=1"}, "'score' is a statistic of each seat");
   refused({"--sweep", "ante=1..3", "--until", "minutes=soon"}, "'soon' is not a number");
   refused({"--sweep", "ante=1..3", "--per-game", "x.csv"}, "--per-game x.csv writes the games of one run; it cannot go with --sweep");
   refused({"--turn-seconds", "-1"}, "--turn-seconds");

@@ -2,13 +2,9 @@
 // alone, never on threads or how the games were split; bad input refused, naming the argument.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,6 +12,8 @@
 #include "sim/simulate.h"
 #include "sim/sweep.h"
 #include "support/run_inbetween.h"
+#include "support/temp_folder.h"
+#include "support/text_files.h"
 
 namespace {
 
@@ -157,6 +155,14 @@ TEST(Simulate, RedDogHouseEdgeHoldsTheExactOne) {
   EXPECT_LT(s.house_edge.ci95(), 0.01);
   EXPECT_NEAR(s.house_edge.ratio(), *s.exact_house_edge, s.house_edge.ci95())
       << "simulated " << s.house_edge.ratio() << " ± " << s.house_edge.ci95();
+  // Issue 22: the element of risk (raises in what was bet) and the standard deviation of a hand
+  // hold the exact figures of odds --house-edge too (2.3749%, 1.5953).
+  ASSERT_TRUE(s.exact_element_of_risk && s.exact_sd_per_hand);
+  EXPECT_NEAR(*s.exact_element_of_risk, 0.023749, 5e-6);
+  EXPECT_NEAR(*s.exact_sd_per_hand, 1.595294, 5e-6);
+  EXPECT_NEAR(s.element_of_risk.ratio(), *s.exact_element_of_risk, s.element_of_risk.ci95());
+  EXPECT_NEAR(s.hand_net.sd(), *s.exact_sd_per_hand, s.hand_net.sd_ci95());
+  EXPECT_LT(s.hand_net.sd_ci95(), 0.03);
   // The wagers counted are the games' wagers: 20 hands, 3 seats, at least min_bet each.
   EXPECT_GE(s.house_edge.w.sum, static_cast<__int128>(8000) * 20 * 3);
   // Pot games keep no house.
@@ -184,7 +190,7 @@ TEST(SimulateCommand, ASweepRowIsTheRunWithThatValueSet) {
   std::vector<std::string> base{"simulate", "--rules", "hoyle", "--games", "500", "--players", "bot,bot:random", "--format", "csv"};
   auto swept = run_inbetween([&] { auto a = base; a.insert(a.end(), {"--sweep", "pair_pays=1..3:2"}); return a; }());
   ASSERT_EQ(swept.status, 0) << swept.err;
-  EXPECT_TRUE(swept.out.starts_with("pair_pays,seat,bot,games,")) << swept.out;
+  EXPECT_TRUE(swept.out.starts_with("pair_pays,rules,seed,row,name,bot,")) << swept.out;
   for (const char* value : {"1", "3"}) {
     auto one = run_inbetween([&] { auto a = base; a.insert(a.end(), {"--set", std::string("pair_pays=") + value}); return a; }());
     ASSERT_EQ(one.status, 0) << one.err;
@@ -213,7 +219,8 @@ TEST(SimulateCommand, BadInputNamesTheArgumentAndExits2) {
   refused({"--seed", "-5"}, "--seed -5");
   refused({"--format", "xml"}, "--format");
   refused({"--sweep", "ante=1,2", "--set", "ante=2"}, "--sweep ante=1,2 and --set ante=2 name the same knob");
-  refused({"--sweep", "first_dealer=1..2", "--games", "5"}, "--sweep first_dealer=1..2: the knob takes no whole numbers");
+  refused({"--sweep", "first_dealer=1..2", "--games", "5"}, "--sweep first_dealer=1..2: at first_dealer=1: ");
+  refused({"--sweep", "first_dealer=1..2", "--games", "5"}, "1 is not allowed; allowed: high-card, random");
   refused({"--sweep", "ante=5..1"}, "--sweep ante=5..1: the range runs from the smaller number to the larger");
   refused({"--sweep", "nonsense=1,2", "--games", "5"}, "key 'nonsense': unknown knob");
 }
@@ -291,36 +298,25 @@ std::vector<long long> play_scores(const std::string& out, std::size_t seats) {
 
 // Issue 22: a --per-game row, random bots included, is the game `play --seed` with the row's
 // seed plays (the bots draw from the stream the table gives them in play).
-TEST(SimulateCommand, APerGameRowIsTheGamePlayWithItsSeedPlays) {
-  namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("inbetween-per-game-play-" + std::to_string(getpid()));
-  fs::remove_all(dir);
-  fs::create_directories(dir);
+class PerGameAndPlay : public inbetween::testing_support::TempFolderTest {};
+
+TEST_F(PerGameAndPlay, APerGameRowIsTheGamePlayWithItsSeedPlays) {
   for (const char* rules : {"hoyle", "red-dog", "threebetween"}) {
     SCOPED_TRACE(rules);
     const std::string players = "bot,bot:random,bot:random";
-    auto file = dir / (std::string(rules) + ".csv");
+    auto file = dir_ / (std::string(rules) + ".csv");
     auto r = run_inbetween({"simulate", "--rules", rules, "--players", players, "--games", "4", "--seed", "3", "--per-game", file.string()});
     ASSERT_EQ(r.status, 0) << r.err;
-    std::ifstream in(file);
-    std::string line;
-    std::getline(in, line);
-    int rows = 0;
-    while (std::getline(in, line)) {
-      std::vector<std::string> cells;
-      std::stringstream cs(line);
-      for (std::string cell; std::getline(cs, cell, ',');) cells.push_back(cell);
-      ASSERT_GE(cells.size(), 15u) << line;
-      auto save = dir / (std::string(rules) + "-" + cells[0] + ".jsonl");
-      auto played = run_inbetween({"play", "--rules", rules, "--players", players, "--seed", cells[1], "--fast", "--color", "never",
+    auto rows = inbetween::testing_support::csv_rows(inbetween::testing_support::read_file(file));
+    EXPECT_EQ(rows.size(), 4u);
+    for (const auto& row : rows) {
+      auto save = dir_ / (std::string(rules) + "-" + row.at("game") + ".jsonl");
+      auto played = run_inbetween({"play", "--rules", rules, "--players", players, "--seed", row.at("seed"), "--fast", "--color", "never",
                                    "--save", save.string()});
       ASSERT_EQ(played.status, 0) << played.err;
       ASSERT_NE(played.out.find("Game over."), std::string::npos) << played.out;
-      std::vector<long long> row{std::stoll(cells[9]), std::stoll(cells[11]), std::stoll(cells[13])};
-      EXPECT_EQ(play_scores(played.out, 3), row) << "game " << cells[0] << ", seed " << cells[1] << "\n" << played.out;
-      ++rows;
+      std::vector<long long> scores{std::stoll(row.at("seat1_score")), std::stoll(row.at("seat2_score")), std::stoll(row.at("seat3_score"))};
+      EXPECT_EQ(play_scores(played.out, 3), scores) << "game " << row.at("game") << ", seed " << row.at("seed") << "\n" << played.out;
     }
-    EXPECT_EQ(rows, 4);
   }
-  fs::remove_all(dir);
 }

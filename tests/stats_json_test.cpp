@@ -65,7 +65,16 @@ void expect_same(const sim::SimStats& a, const sim::SimStats& b) {
   expect_same(a.house_edge.x, b.house_edge.x, "house edge x");
   expect_same(a.house_edge.w, b.house_edge.w, "house edge w");
   EXPECT_TRUE(a.house_edge.xw == b.house_edge.xw);
+  expect_same(a.element_of_risk.x, b.element_of_risk.x, "element of risk x");
+  expect_same(a.element_of_risk.w, b.element_of_risk.w, "element of risk w");
+  EXPECT_TRUE(a.element_of_risk.xw == b.element_of_risk.xw);
+  const auto &x = a.hand_net, &y = b.hand_net;
+  EXPECT_EQ(x.groups, y.groups);
+  EXPECT_TRUE(x.n == y.n && x.s1 == y.s1 && x.s2 == y.s2 && x.nn == y.nn && x.s1s1 == y.s1s1 && x.s2s2 == y.s2s2 && x.ns1 == y.ns1 &&
+              x.ns2 == y.ns2 && x.s1s2 == y.s1s2);
   EXPECT_EQ(a.exact_house_edge, b.exact_house_edge);  // a double: equal to the bit
+  EXPECT_EQ(a.exact_element_of_risk, b.exact_element_of_risk);
+  EXPECT_EQ(a.exact_sd_per_hand, b.exact_sd_per_hand);
   EXPECT_EQ(a.partial, b.partial);
 }
 
@@ -96,6 +105,8 @@ TEST(StatsJson, RealRunsOfEveryFamilyComeBackIdentical) {
     if (std::string(c.rules) == "red-dog") {
       ASSERT_TRUE(stats.exact_house_edge.has_value());
       ASSERT_GT(stats.house_edge.x.n, 0u);
+      ASSERT_GT(stats.element_of_risk.w.sum, stats.house_edge.w.sum);
+      ASSERT_GT(stats.hand_net.groups, 0u);
     }
     round_trip(stats);
   }
@@ -131,7 +142,13 @@ TEST(StatsJson, ExtremesComeBackIdentical) {
   s.against_house = true;
   s.house_edge.add(-40, 10);
   s.house_edge.xw = kMin + 1;
+  s.element_of_risk.add(-40, 15);
+  s.hand_net.add_group(3, -2, 6);
+  s.hand_net.add_group(1, 11, 121);
+  s.hand_net.s2s2 = kMax;
   s.exact_house_edge = 0.1 + 0.2;  // not a short decimal: must come back to the last bit
+  s.exact_element_of_risk = 1.0 / 3;
+  s.exact_sd_per_hand = 1.6;
   s.partial = true;
   round_trip(s);
   s.exact_house_edge.reset();

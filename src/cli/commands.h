@@ -65,11 +65,12 @@ struct SimulateOptions {
   int threads = 0;  // 0: every core
   std::uint64_t seed = 1;
   std::string format = "table";  // table, csv, json
-  std::string sweep;             // "knob=v1,v2" or "knob=a..b:step"; empty: none
+  std::vector<std::string> sweeps;  // each "knob=v1,v2" or "knob=a..b:step"; two or more: a grid
   std::string until;             // "STATISTIC=GOAL": bisect the sweep for the first value reaching it
   std::string chart;             // FILE.svg or FILE.png; empty: none
   std::string chart_statistic;   // empty: score (or the --until statistic)
   std::string per_game;          // FILE.csv: a row per game; empty: none
+  bool long_rows = false;        // --long: a per-game row per game and seat
   double turn_seconds = 8, card_seconds = 3, round_seconds = 60;  // the time model (docs/simulate.md)
 };
 // Figures to `out`; the time taken and the progress to `err`.

@@ -171,16 +171,23 @@ int main(int argc, char** argv) {
   simulate_cmd->add_option("--threads", simulate.threads, "threads (default: every core)");
   std::string simulate_seed;
   simulate_cmd->add_option("--seed", simulate_seed, "seed of the run, 0 to 2^64-1 (default 1): game i's seed follows from it and i");
-  simulate_cmd->add_option("--sweep", simulate.sweep, "run once per value of a knob: knob=v1,v2,... or knob=a..b:step");
+  // One value per --sweep (repeatable: a grid), so that arguments after it are not taken as more sweeps.
+  simulate_cmd->add_option("--sweep", simulate.sweeps,
+                           "run once per value of a knob: knob=v1,v2,... or knob=a..b:step; `players=2..6` sweeps the number of seats; "
+                           "given twice or more, every combination (a grid)")
+      ->allow_extra_args(false);
   simulate_cmd->add_option("--until", simulate.until,
-                           "with a range --sweep: bisect for the first value where a statistic of the game reaches a goal, e.g. minutes=15");
+                           "with one range --sweep: search it for the first value where a statistic of the game reaches a goal, "
+                           "rising or falling, e.g. minutes=15; a share takes percent as the tables print it: house_edge=3% or "
+                           "house_edge=3 (3%)");
   simulate_cmd->add_option("--format", simulate.format, "table, csv or json")->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
   simulate_cmd->add_option("--chart", simulate.chart, "draw a chart with gnuplot: FILE.svg or FILE.png");
   simulate_cmd->add_option("--chart-stat", simulate.chart_statistic,
                            "the statistic the chart shows (score, per_turn, win_rate, bust_rate, minutes, turns, rounds, decisions, pot, "
-                           "house_edge; default: score, or the --until statistic)");
+                           "house_edge, element_of_risk, sd_per_hand; default: score, or the --until statistic)");
   simulate_cmd->add_option("--per-game", simulate.per_game, "also write a CSV row per game to FILE.csv");
+  simulate_cmd->add_flag("--long", simulate.long_rows, "with --per-game: a row per game and seat (long format, for pandas and R)");
   simulate_cmd->add_option("--turn-seconds", simulate.turn_seconds, "time model: seconds a turn (a hand, a bet) takes")
       ->check(CLI::NonNegativeNumber)->capture_default_str();
   simulate_cmd->add_option("--card-seconds", simulate.card_seconds, "time model: seconds a card placed (ThreeBeTween) or dealt takes")

@@ -73,58 +73,63 @@ void show_progress(std::stop_token token, const std::atomic<std::uint64_t>& done
   err.flush();
 }
 
-// Runs the plain run, the sweep or the fit, as asked; the values each run had (a sweep's).
+// Runs the plain run, the sweep (a grid of sweeps) or the fit, as asked; each run's point of
+// the grid (a value per knob; a fit's tried values).
 struct Runs {
   std::vector<sim::SimStats> stats;
-  std::vector<std::string> values;
-  std::optional<std::size_t> answer;  // --until: the index of the first value reaching the goal
+  std::vector<std::vector<std::string>> points;
+  std::optional<sim::Fit> fit;
 };
 
 // `idle`: a rank of an MPI run with no games of its own keeps an empty run per value.
-Runs run_all(const sim::SimSpec& spec, const std::optional<sim::Sweep>& sweep, const std::optional<sim::Goal>& goal,
-             const SimulateOptions& o, std::atomic<std::uint64_t>& done, bool idle) {
+Runs run_all(const sim::SimSpec& spec, const sim::Grid& grid, const std::optional<sim::Goal>& goal, std::atomic<std::uint64_t>& done,
+             bool idle) {
   auto play = [&](const sim::SimSpec& s) { return idle ? sim::SimStats{} : sim::simulate(s, &g_stop, &done); };
   Runs runs;
-  if (!sweep) {
+  if (grid.sweeps.empty()) {
     runs.stats.push_back(play(spec));
     return runs;
   }
-  try {
-    if (goal) {
-      auto fit = sim::fit(spec, *sweep, *goal, &g_stop, &done);
-      runs.stats = std::move(fit.runs);
-      runs.values = std::move(fit.values);
-      runs.answer = fit.answer;
-      return runs;
-    }
-    for (const auto& value : sweep->values) {
-      if (g_stop.load()) break;
-      runs.stats.push_back(play(sim::with_knob(spec, sweep->knob, value)));
-      runs.values.push_back(value);
-    }
-  } catch (const rules::RuleError& e) {
-    throw CommandLineError(fmt::format("--sweep {}: {}{}", o.sweep, sweep->range ? "the knob takes no whole numbers: " : "", e.what()));
+  if (goal) {
+    auto fit = sim::fit(spec, grid.sweeps.front(), *goal, &g_stop, &done);
+    for (const auto& value : fit.values) runs.points.push_back({value});
+    runs.stats = fit.runs;  // the fit keeps its own for describe()
+    runs.fit = std::move(fit);
+    return runs;
+  }
+  for (const auto& point : grid.points()) {
+    if (g_stop.load()) break;
+    runs.stats.push_back(play(sim::at_point(spec, grid, point)));
+    runs.points.push_back(point);
   }
   return runs;
 }
 
-// The --until answer in words.
-void print_answer(const Runs& runs, const sim::Sweep& sweep, const sim::Goal& goal, std::ostream& out) {
-  const auto& label = goal.statistic->label(runs.stats.front());
-  if (!runs.answer) {
-    fmt::print(out, "{} does not reach {:g} for any {} from {} to {}\n", label, goal.value, sweep.knob, sweep.values.front(),
-               sweep.values.back());
-    return;
+// Every value of every sweep, then every combination, is checked before a game is played: a
+// knob that refuses a value, a seat count the rules do not seat.
+void check_grid(sim::SimSpec spec, const sim::Grid& grid) {
+  spec.games = std::max<std::uint64_t>(spec.games, 1);  // --games 0 (or an MPI rank's empty share) is simulate's to say
+  auto checked = [&](const sim::SimSpec& s, const std::string& where) {
+    try {
+      sim::check(s);
+    } catch (const rules::RuleError& e) {
+      throw CommandLineError(fmt::format("{}: {}", where, e.what()));
+    } catch (const sim::SeatCountError& e) {
+      throw CommandLineError(fmt::format("{}: {} seat{}; the rules seat {} to {} (min_players, max_players)", where, e.seats,
+                                         e.seats == 1 ? "" : "s", e.min, e.max));
+    }
+  };
+  for (const auto& sweep : grid.sweeps)
+    for (const auto& value : sweep.values)
+      checked(sim::with_knob(spec, sweep.knob, value), fmt::format("--sweep {}: at {}={}", sweep.text, sweep.knob, value));
+  if (grid.sweeps.size() < 2) return;
+  std::string all;
+  for (const auto& sweep : grid.sweeps) all += (all.empty() ? "--sweep " : " --sweep ") + sweep.text;
+  for (const auto& point : grid.points()) {
+    std::string at;
+    for (std::size_t k = 0; k < point.size(); ++k) at += fmt::format("{}{}={}", k ? ", " : "", grid.sweeps[k].knob, point[k]);
+    checked(sim::at_point(spec, grid, point), fmt::format("{}: at {}", all, at));
   }
-  auto i = *runs.answer;
-  auto e = goal.statistic->read(runs.stats[i], 0);
-  fmt::print(out, "{} = {}: the first value where {} reaches {:g} ({:.2f} ± {:.2f})", sweep.knob, runs.values[i], label, goal.value,
-             e.mean, e.ci95);
-  if (i > 0) {
-    auto before = goal.statistic->read(runs.stats[i - 1], 0);
-    fmt::print(out, "; at {} = {}: {:.2f} ± {:.2f}", sweep.knob, runs.values[i - 1], before.mean, before.ci95);
-  }
-  fmt::print(out, "\n");
 }
 
 }  // namespace
@@ -154,23 +159,25 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   if (sim::mpi::size() > 1 && !o.per_game.empty())
     throw CommandLineError(fmt::format("--per-game {}: not under mpirun; run it in one process", o.per_game));
 #endif
-  std::optional<sim::Sweep> sweep;
+  spec.per_game_long = o.long_rows;
+  sim::Grid grid;
   std::optional<sim::Goal> goal;
   const sim::Statistic* chart_statistic = nullptr;
   try {
-    if (!o.sweep.empty()) sweep = sim::parse_sweep(o.sweep);
+    grid = sim::parse_grid(o.sweeps);
     if (!o.until.empty()) goal = sim::parse_goal(o.until);
   } catch (const std::invalid_argument& e) {
     throw CommandLineError(e.what());
   }
-  if (sweep)
+  for (const auto& sweep : grid.sweeps)
     for (const auto& set : spec.overrides)
-      if (set.knob == sweep->knob)
-        throw CommandLineError(fmt::format("--sweep {} and --set {}={} name the same knob; give one", o.sweep, set.knob, set.value));
-  if (goal && (!sweep || !sweep->range))
-    throw CommandLineError(fmt::format("--until {} needs a range to search: --sweep knob=a..b:step", o.until));
-  if (!o.per_game.empty() && sweep)
+      if (set.knob == sweep.knob)
+        throw CommandLineError(fmt::format("--sweep {} and --set {}={} name the same knob; give one", sweep.text, set.knob, set.value));
+  if (goal && (grid.sweeps.size() != 1 || !grid.sweeps[0].range))
+    throw CommandLineError(fmt::format("--until {} needs a range to search: one --sweep knob=a..b:step", o.until));
+  if (!o.per_game.empty() && !grid.sweeps.empty())
     throw CommandLineError(fmt::format("--per-game {} writes the games of one run; it cannot go with --sweep", o.per_game));
+  if (o.long_rows && o.per_game.empty()) throw CommandLineError("--long shapes the --per-game file; give --per-game FILE.csv");
   if (!o.chart_statistic.empty() && o.chart.empty())
     throw CommandLineError(fmt::format("--chart-stat {} without --chart FILE: give the file to draw", o.chart_statistic));
   if (!o.chart.empty()) {
@@ -180,6 +187,7 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
     if (!chart_statistic)
       throw CommandLineError(fmt::format("--chart-stat {}: no such statistic; statistics: {}", name, sim::statistic_names()));
   }
+  check_grid(spec, grid);
 
   // Ctrl-C stops the run cleanly: what was gathered is printed, marked partial.
   g_stop.store(false);
@@ -192,9 +200,7 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   auto start = std::chrono::steady_clock::now();
   Runs runs;
   // A fit runs about log2(values) + 2 values; the progress bar counts on the whole range.
-  std::uint64_t planned = spec.games * (sweep ? (goal ? static_cast<std::uint64_t>(std::ceil(std::log2(sweep->values.size()))) + 2
-                                                      : sweep->values.size())
-                                              : 1);
+  std::uint64_t planned = spec.games * (goal ? static_cast<std::uint64_t>(std::ceil(std::log2(grid.size()))) + 2 : grid.size());
   std::atomic<std::uint64_t> done{0};
   // A failure is kept until every rank has reported: under MPI a rank must not leave alone.
   std::exception_ptr failure;
@@ -204,7 +210,7 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
     if (isatty(STDERR_FILENO))
       progress = std::jthread([&](std::stop_token token) { show_progress(token, done, planned, start, err); });
     try {
-      runs = run_all(spec, sweep, goal, o, done, idle);
+      runs = run_all(spec, grid, goal, done, idle);
     } catch (const std::invalid_argument& e) {
       failure = std::make_exception_ptr(CommandLineError(e.what()));
     } catch (...) {
@@ -234,7 +240,7 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
       return 0;  // rank 0 prints
     }
     runs.stats = std::move(all.runs);
-    runs.values.resize(std::min(runs.values.size(), runs.stats.size()));
+    runs.points.resize(std::min(runs.points.size(), runs.stats.size()));
     stopped = all.stopped;
     if (!failure && !all.error.empty()) failure = std::make_exception_ptr(std::runtime_error(all.error));
     where = fmt::format("{} ranks of {}", sim::mpi::size(), where);
@@ -251,36 +257,45 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   RunHeading heading{o.seed, spec.time};
   std::uint64_t games = 0;
   for (const auto& r : runs.stats) games += r.games;
-  if (!sweep) {
-    if (o.format == "csv") print_csv(runs.stats[0], "", "", true, out);
+  auto knobs = grid.knobs();
+  if (grid.sweeps.empty()) {
+    if (o.format == "csv") print_csv(runs.stats[0], heading, {}, {}, true, out);
     else if (o.format == "json") out << stats_json(runs.stats[0], heading).dump(2) << "\n";
     else print_table(runs.stats[0], heading, out);
   } else if (o.format == "csv") {
-    for (std::size_t v = 0; v < runs.stats.size(); ++v) print_csv(runs.stats[v], sweep->knob, runs.values[v], v == 0, out);
+    for (std::size_t v = 0; v < runs.stats.size(); ++v) print_csv(runs.stats[v], heading, knobs, runs.points[v], v == 0, out);
   } else if (o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
     for (std::size_t v = 0; v < runs.stats.size(); ++v) {
       auto j = stats_json(runs.stats[v], heading);
-      j["knob"] = sweep->knob;
-      j["value"] = runs.values[v];
-      if (goal) j["reaches_goal"] = runs.answer == v;
+      // One sweep: its knob and value (as the Python module's simulate(sweep=...) gives them); a
+      // grid: the value of every knob.
+      if (knobs.size() == 1) {
+        j["knob"] = knobs[0];
+        j["value"] = runs.points[v][0];
+      } else {
+        for (std::size_t k = 0; k < knobs.size(); ++k) j["at"][knobs[k]] = runs.points[v][k];
+      }
+      if (runs.fit) j["reaches_goal"] = runs.fit->answer == v;
       rows.push_back(std::move(j));
     }
     out << rows.dump(2) << "\n";
   } else {
-    print_sweep_table(runs.stats, sweep->knob, runs.values, heading, out);
-    if (partial && !goal) fmt::print(out, "PARTIAL: interrupted after {} of {} values\n", runs.stats.size(), sweep->values.size());
+    print_sweep_table(runs.stats, knobs, runs.points, heading, out);
+    if (partial && !goal) fmt::print(out, "PARTIAL: interrupted after {} of {} values\n", runs.stats.size(), grid.size());
   }
   if (goal && o.format == "table") {
     if (partial) fmt::print(out, "PARTIAL: interrupted before the search ended\n");
-    else print_answer(runs, *sweep, *goal, out);
+    else fmt::print(out, "{}\n", sim::describe(*runs.fit, grid.sweeps.front(), *goal));
   }
   if (chart_statistic) {
     if (!chart_statistic->applies(runs.stats[0]))
       fmt::print(err, "--chart-stat {}: the {} rules have no such figure; no chart drawn\n", chart_statistic->name, runs.stats[0].rules_name);
-    else
-      draw_chart({o.chart, chart_statistic, sweep ? sweep->knob : "", runs.values, goal ? std::optional(goal->value) : std::nullopt, o.seed},
-                 runs.stats);
+    else {
+      Chart chart{o.chart, chart_statistic, knobs, runs.points, goal ? std::optional(goal->value) : std::nullopt, o.seed, std::nullopt};
+      if (runs.fit) chart.search = Chart::Search{runs.fit->answer, grid.size()};
+      draw_chart(chart, runs.stats);
+    }
   }
   // The time goes to stderr: the figures on stdout depend only on the seed, never on threads.
   fmt::print(err, "{} games in {:.2f} s on {} ({:.0f} games/s)\n", games, seconds, where,

@@ -1,5 +1,6 @@
 #include "cli/simulate_report.h"
 
+#include <algorithm>
 #include <map>
 #include <string_view>
 
@@ -14,38 +15,12 @@ namespace {
 
 using sim::Estimate;
 
-// The seats of one bot kind taken together.
-struct KindStats {
-  sim::Tally score;
-  sim::RatioTally per_turn;
-  std::uint64_t wins = 0;
-};
-
-std::map<std::string, KindStats> by_kind(const sim::SimStats& s) {
-  std::map<std::string, KindStats> kinds;
-  for (const auto& seat : s.seats) {
-    auto& k = kinds[seat.kind];
-    k.score.merge(seat.score);
-    k.per_turn.merge(seat.per_turn);
-    k.wins += seat.wins;
-  }
-  return kinds;
-}
-
 std::string signed_figure(Estimate e, int decimals = 3) { return fmt::format("{:+.{}f} ± {:.{}f}", e.mean, decimals, e.ci95, decimals); }
 std::string percent(Estimate e) { return fmt::format("{:.1f}% ± {:.1f}%", 100 * e.mean, 100 * e.ci95); }
 Estimate of(const sim::Tally& t) { return {t.mean(), t.ci95()}; }
 Estimate of(const sim::RatioTally& r) { return {r.ratio(), r.ci95()}; }
 // "hand" from "hands".
 std::string_view singular(std::string_view plural) { return plural.substr(0, plural.size() - 1); }
-
-// "dealer", "1st to act", "2nd to act", ...
-std::string place_name(std::size_t place) {
-  if (place == 0) return "dealer";
-  const char* suffix = place % 10 == 1 && place % 100 != 11 ? "st" : place % 10 == 2 && place % 100 != 12 ? "nd"
-                       : place % 10 == 3 && place % 100 != 13 ? "rd" : "th";
-  return fmt::format("{}{} to act", place, suffix);
-}
 
 // A result row: score per game, per turn, and the win rate.
 void print_result_row(std::string_view first, std::string_view second, Estimate score, Estimate per_turn, Estimate wins,
@@ -71,6 +46,25 @@ nlohmann::json length_json(const sim::Histogram& h, double scale = 1) {
 }
 
 }  // namespace
+
+std::map<std::string, KindStats> by_kind(const sim::SimStats& s) {
+  std::map<std::string, KindStats> kinds;
+  for (const auto& seat : s.seats) {
+    auto& k = kinds[seat.kind];
+    k.score.merge(seat.score);
+    k.per_turn.merge(seat.per_turn);
+    k.wins += seat.wins;
+    k.turns += seat.turns;
+  }
+  return kinds;
+}
+
+std::string place_name(std::size_t place) {
+  if (place == 0) return "dealer";
+  const char* suffix = place % 10 == 1 && place % 100 != 11 ? "st" : place % 10 == 2 && place % 100 != 12 ? "nd"
+                       : place % 10 == 3 && place % 100 != 13 ? "rd" : "th";
+  return fmt::format("{}{} to act", place, suffix);
+}
 
 void print_table(const sim::SimStats& s, const RunHeading& h, std::ostream& out) {
   fmt::print(out, "{}: {} of {}, seed {}{}\n", s.rules_name, plural(static_cast<long long>(s.games), "game"),
@@ -119,27 +113,19 @@ void print_table(const sim::SimStats& s, const RunHeading& h, std::ostream& out)
                100.0 * static_cast<double>(s.ended_by_limit) / static_cast<double>(s.games));
   fmt::print(out, "games stopped unfinished: {}\n", s.stopped);
   if (s.against_house) {
+    auto exact = [&](const std::optional<double>& x, double scale, const char* unit) {
+      if (x) fmt::print(out, "; exact for a fresh shoe, best play: {:.3f}{}", scale * *x, unit);
+      fmt::print(out, "\n");
+    };
     fmt::print(out, "house edge (the house's gain over the chips first wagered): {:.3f}% ± {:.3f}%", 100 * s.house_edge.ratio(),
                100 * s.house_edge.ci95());
-    if (s.exact_house_edge) fmt::print(out, "; exact for a fresh shoe, best play: {:.3f}%", 100 * *s.exact_house_edge);
-    fmt::print(out, "\n");
-  }
-}
-
-void print_csv(const sim::SimStats& s, const std::string& knob, const std::string& value, bool header, std::ostream& out) {
-  std::string prefix = knob.empty() ? "" : value + ",";
-  if (header)
-    fmt::print(out,
-               "{}seat,bot,games,score_mean,score_ci95,per_turn_mean,per_turn_ci95,win_rate,win_rate_ci95,turns_mean,rounds_mean,"
-               "decisions_mean,minutes_mean,minutes_ci95,busts,banks,passes,seat_turns\n",
-               knob.empty() ? "" : knob + ",");
-  for (std::size_t i = 0; i < s.seats.size(); ++i) {
-    const auto& seat = s.seats[i];
-    auto wins = sim::proportion(seat.wins, seat.score.n);
-    fmt::print(out, "{}seat{},{},{},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.4f},{:.4f},{:.4f},{:.4f},{:.4f},{},{},{},{}\n", prefix,
-               i + 1, seat.kind, seat.score.n, seat.score.mean(), seat.score.ci95(), seat.per_turn.ratio(), seat.per_turn.ci95(),
-               wins.mean, wins.ci95, s.turns.tally.mean(), s.rounds.tally.mean(), s.moves.tally.mean(), s.seconds.tally.mean() / 60,
-               s.seconds.tally.ci95() / 60, seat.busts, seat.banks, seat.passes, seat.turns);
+    exact(s.exact_house_edge, 100, "%");
+    fmt::print(out, "element of risk (over every chip bet, raises included): {:.3f}% ± {:.3f}%", 100 * s.element_of_risk.ratio(),
+               100 * s.element_of_risk.ci95());
+    exact(s.exact_element_of_risk, 100, "%");
+    fmt::print(out, "standard deviation of a hand (a player's net, in first wagers; {} bets): {:.3f} ± {:.3f}", static_cast<std::uint64_t>(s.hand_net.n),
+               s.hand_net.sd(), s.hand_net.sd_ci95());
+    exact(s.exact_sd_per_hand, 1, "");
   }
 }
 
@@ -188,32 +174,55 @@ nlohmann::json stats_json(const sim::SimStats& s, const RunHeading& h) {
              {{"turn_seconds", h.time.turn_seconds}, {"card_seconds", h.time.card_seconds}, {"round_seconds", h.time.round_seconds}}}};
   if (s.has_pot) j["pot"] = {{"mean", s.pot.mean()}, {"ci95", s.pot.ci95()}, {"max", s.pot.hi}};
   if (s.against_house) {
-    j["house_edge"] = estimate_json(of(s.house_edge));
-    if (s.exact_house_edge) j["house_edge"]["exact"] = *s.exact_house_edge;
+    auto with_exact = [](Estimate e, const std::optional<double>& exact) {
+      auto figure = estimate_json(e);
+      if (exact) figure["exact"] = *exact;
+      return figure;
+    };
+    j["house_edge"] = with_exact(of(s.house_edge), s.exact_house_edge);
+    j["element_of_risk"] = with_exact(of(s.element_of_risk), s.exact_element_of_risk);
+    j["sd_per_hand"] = with_exact({s.hand_net.sd(), s.hand_net.sd_ci95()}, s.exact_sd_per_hand);
+    j["sd_per_hand"]["bets"] = static_cast<std::uint64_t>(s.hand_net.n);
   }
   return j;
 }
 
-void print_sweep_table(const std::vector<sim::SimStats>& runs, const std::string& knob, const std::vector<std::string>& values,
-                       const RunHeading& h, std::ostream& out) {
+void print_sweep_table(const std::vector<sim::SimStats>& runs, const std::vector<std::string>& knobs,
+                       const std::vector<std::vector<std::string>>& points, const RunHeading& h, std::ostream& out) {
+  // The run with the most seats names the seat columns (a sweep of `players` seats fewer in some).
   const auto& first = runs.front();
-  fmt::print(out, "{}: {} of {} per value, seed {}; {} per game (95%)\n", first.rules_name,
-             plural(static_cast<long long>(first.games), "game"), plural(static_cast<long long>(first.seats.size()), "bot"), h.seed,
-             first.unit);
-  std::string head = fmt::format("{:<14}", knob);
-  for (std::size_t i = 0; i < first.seats.size(); ++i)
-    head += fmt::format(" {:>20}", fmt::format("seat{} {}", i + 1, first.seats[i].kind));
+  const auto* widest = &first;
+  std::size_t fewest = first.seats.size();
+  for (const auto& r : runs) {
+    if (r.seats.size() > widest->seats.size()) widest = &r;
+    fewest = std::min(fewest, r.seats.size());
+  }
+  std::string bots = fewest == widest->seats.size() ? plural(static_cast<long long>(fewest), "bot")
+                                                      : fmt::format("{} to {} bots", fewest, widest->seats.size());
+  fmt::print(out, "{}: {} of {} per {}, seed {}; {} per game (95%)\n", first.rules_name, plural(static_cast<long long>(first.games), "game"),
+             bots, knobs.size() > 1 ? "combination" : "value", h.seed, first.unit);
+  std::vector<std::size_t> widths;
+  for (const auto& knob : knobs) widths.push_back(std::max<std::size_t>(14, knob.size() + 2));
+  for (const auto& point : points)
+    for (std::size_t k = 0; k < point.size() && k < widths.size(); ++k) widths[k] = std::max(widths[k], point[k].size() + 2);
+  std::string head;
+  for (std::size_t k = 0; k < knobs.size(); ++k) head += fmt::format("{:<{}}", knobs[k], widths[k]);
+  for (std::size_t i = 0; i < widest->seats.size(); ++i)
+    head += fmt::format(" {:>20}", fmt::format("seat{} {}", i + 1, widest->seats[i].kind));
   head += fmt::format(" {:>16} {:>16}", fmt::format("{}/game", first.turn_word), "minutes/game");
-  if (first.against_house) head += fmt::format(" {:>18}", "house edge");
+  if (first.against_house) head += fmt::format(" {:>18} {:>18}", "house edge", "element of risk");
   fmt::print(out, "{}\n", head);
   for (std::size_t v = 0; v < runs.size(); ++v) {
     const auto& s = runs[v];
-    std::string row = fmt::format("{:<14}", values[v]);
-    for (const auto& seat : s.seats) row += fmt::format(" {:>20}", signed_figure(of(seat.score)));
+    std::string row;
+    for (std::size_t k = 0; k < points[v].size() && k < widths.size(); ++k) row += fmt::format("{:<{}}", points[v][k], widths[k]);
+    for (std::size_t i = 0; i < widest->seats.size(); ++i)
+      row += fmt::format(" {:>20}", i < s.seats.size() ? signed_figure(of(s.seats[i].score)) : "");
     row += fmt::format(" {:>16}", fmt::format("{:.1f} ± {:.1f}", s.turns.tally.mean(), s.turns.tally.ci95()));
     row += fmt::format(" {:>16}", fmt::format("{:.2f} ± {:.2f}", s.seconds.tally.mean() / 60, s.seconds.tally.ci95() / 60));
     if (s.against_house)
-      row += fmt::format(" {:>18}", fmt::format("{:.2f}% ± {:.2f}%", 100 * s.house_edge.ratio(), 100 * s.house_edge.ci95()));
+      for (const auto* r : {&s.house_edge, &s.element_of_risk})
+        row += fmt::format(" {:>18}", fmt::format("{:.2f}% ± {:.2f}%", 100 * r->ratio(), 100 * r->ci95()));
     fmt::print(out, "{}{}\n", row, s.partial ? "  (PARTIAL)" : "");
   }
 }

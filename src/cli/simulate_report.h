@@ -1,5 +1,6 @@
 #pragma once
 // The figures of `inbetween simulate` as a table, CSV or JSON (docs/simulate.md shows each).
+#include <map>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -16,14 +17,27 @@ struct RunHeading {
   sim::TimeModel time;
 };
 
+// The seats of one bot kind taken together.
+struct KindStats {
+  sim::Tally score;
+  sim::RatioTally per_turn;
+  std::uint64_t wins = 0, turns = 0;
+};
+std::map<std::string, KindStats> by_kind(const sim::SimStats& s);
+// "dealer", "1st to act", "2nd to act", ...
+std::string place_name(std::size_t place);
+
 // One run as a table for people.
 void print_table(const sim::SimStats& s, const RunHeading& h, std::ostream& out);
-// One run as CSV, a row per seat; `knob`/`value` prefix every row when given (a sweep).
-void print_csv(const sim::SimStats& s, const std::string& knob, const std::string& value, bool header, std::ostream& out);
+// One run as CSV (simulate_csv.cpp): a row per seat, per bot kind and per place after the
+// dealer, every figure of the table and the JSON, each column named with its unit; `knobs` and
+// `point` (a sweep's, a grid's) lead every row when given.
+void print_csv(const sim::SimStats& s, const RunHeading& h, const std::vector<std::string>& knobs, const std::vector<std::string>& point,
+               bool header, std::ostream& out);
 // Every figure of one run.
 nlohmann::json stats_json(const sim::SimStats& s, const RunHeading& h);
-// A sweep (or the values a fit tried) as a table: a row per value.
-void print_sweep_table(const std::vector<sim::SimStats>& runs, const std::string& knob, const std::vector<std::string>& values,
-                       const RunHeading& h, std::ostream& out);
+// A sweep, a grid (or the values a fit tried) as a table: a row per point.
+void print_sweep_table(const std::vector<sim::SimStats>& runs, const std::vector<std::string>& knobs,
+                       const std::vector<std::vector<std::string>>& points, const RunHeading& h, std::ostream& out);
 
 }  // namespace inbetween::cli

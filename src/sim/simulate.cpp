@@ -14,6 +14,7 @@
 
 #include "cards/rng.h"
 #include "games/registry.h"
+#include "sim/per_game.h"
 
 namespace inbetween::sim {
 namespace {
@@ -39,6 +40,8 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
   games::GameMeasures measures;
   auto players = spec.bots.size();
   stats.places.resize(players);
+  std::vector<std::int64_t> scores(players);
+  std::vector<std::uint8_t> won(players);
   std::uint64_t unreported = 0;  // games played and not yet added to `done`
   // Game i's seed is the i-th draw of the run's stream (game_seed): advanced once to the share's
   // first game, then drawn in turn, rather than advanced from the start for every game.
@@ -82,9 +85,11 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
       unreported = 0;
     }
     stats.moves.add(static_cast<std::int64_t>(moves));
+    GameRow row{.game = i, .seed = setup.seed, .decisions = moves, .over = game.over(), .measures = &measures,
+                .scores = scores, .won = won, .first_dealer = first_dealer};
     if (!game.over()) {
       ++stats.stopped;
-      if (rows) fmt::print(*rows, "{},{},stopped,{},,,,,{},{}\n", i, setup.seed, moves, std::string(2 * players, ','), first_dealer + 1);
+      if (rows) write_per_game_row(*rows, row, spec.bots, spec.per_game_long, M::counts_banks);
       continue;
     }
     M::read_length(game, measures);
@@ -98,29 +103,30 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
     if (measures.ended_by_limit) ++stats.ended_by_limit;
     auto winners = game.winners();
     for (std::size_t s = 0; s < players; ++s) {
-      auto score = M::seat_score(game, static_cast<games::Seat>(s));
-      bool won = std::find(winners.begin(), winners.end(), static_cast<games::Seat>(s)) != winners.end();
+      scores[s] = M::seat_score(game, static_cast<games::Seat>(s));
+      won[s] = std::find(winners.begin(), winners.end(), static_cast<games::Seat>(s)) != winners.end();
       auto& seat = stats.seats[s];
       const auto& m = measures.seats[s];
-      seat.score.add(score);
-      seat.wins += won;
-      seat.per_turn.add(score, m.turns);
+      seat.score.add(scores[s]);
+      seat.wins += won[s];
+      seat.per_turn.add(scores[s], m.turns);
       seat.turns += static_cast<std::uint64_t>(m.turns);
       seat.busts += static_cast<std::uint64_t>(m.busts);
       seat.banks += static_cast<std::uint64_t>(m.banks);
       seat.passes += static_cast<std::uint64_t>(m.passes);
       auto& place = stats.places[(s + players - first_dealer) % players];
-      place.score.add(score);
-      place.wins += won;
+      place.score.add(scores[s]);
+      place.wins += won[s];
     }
-    if constexpr (M::against_house) stats.house_edge.add(M::house_result(game), measures.wagered);
+    if constexpr (M::against_house) {
+      auto house = M::house_result(game);
+      stats.house_edge.add(house, measures.wagered);
+      stats.element_of_risk.add(house, measures.wagered + measures.raised);
+      stats.hand_net.add_group(measures.bets_settled, measures.bet_nets, measures.bet_nets_squared);
+    }
     if (rows) {
-      fmt::print(*rows, "{},{},{},{},{},{},{},{},{:.2f}", i, setup.seed, "over", moves, measures.turns, measures.rounds, measures.cards,
-                 measures.ended_by_limit ? 1 : 0, static_cast<double>(seconds) / 60);
-      for (std::size_t s = 0; s < players; ++s)
-        fmt::print(*rows, ",{},{}", M::seat_score(game, static_cast<games::Seat>(s)),
-                   std::find(winners.begin(), winners.end(), static_cast<games::Seat>(s)) != winners.end() ? 1 : 0);
-      fmt::print(*rows, ",{}\n", first_dealer + 1);
+      row.minutes = static_cast<double>(seconds) / 60;
+      write_per_game_row(*rows, row, spec.bots, spec.per_game_long, M::counts_banks);
     }
   }
   if (done) done->fetch_add(unreported, std::memory_order_relaxed);
@@ -128,12 +134,10 @@ SimStats run_share(const SimSpec& spec, const std::shared_ptr<const typename F::
 }
 
 // Writes the per-game file: a header, then each thread's rows in the order of the games.
-void join_rows(const SimSpec& spec, const std::vector<std::string>& parts, std::vector<std::unique_ptr<std::ofstream>>& files) {
+void join_rows(const SimSpec& spec, bool banks, const std::vector<std::string>& parts, std::vector<std::unique_ptr<std::ofstream>>& files) {
   for (auto& f : files) f->close();
   std::ofstream out(spec.per_game, std::ios::binary);
-  fmt::print(out, "game,seed,status,decisions,turns,rounds,cards,ended_by_limit,minutes");
-  for (std::size_t s = 1; s <= spec.bots.size(); ++s) fmt::print(out, ",seat{}_score,seat{}_won", s, s);
-  fmt::print(out, ",first_dealer\n");
+  write_per_game_header(out, spec.bots, spec.per_game_long, banks);
   for (const auto& part : parts) {
     std::ifstream in(part, std::ios::binary);
     out << in.rdbuf();
@@ -185,6 +189,8 @@ void SimStats::merge(const SimStats& other) {
   seconds.merge(other.seconds);
   pot.merge(other.pot);
   house_edge.merge(other.house_edge);
+  element_of_risk.merge(other.element_of_risk);
+  hand_net.merge(other.hand_net);
   partial = partial || other.partial;
 }
 
@@ -194,18 +200,26 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t i) {
   return static_cast<std::uint64_t>(rng());
 }
 
-SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done) {
+void check(const SimSpec& spec) {
   if (spec.games == 0) throw std::invalid_argument("--games 0: give at least one game");
   if (spec.threads < 1) throw std::invalid_argument(fmt::format("--threads {}: give at least one thread", spec.threads));
-  return games::with_rules(spec.rules, spec.overrides, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
+  games::with_rules(spec.rules, spec.overrides, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
     for (const auto& kind : spec.bots)
       if (!F::Bots::make(kind))
         throw std::invalid_argument(fmt::format("--players: unknown bot kind '{}'; kinds: {}", kind,
                                                 fmt::join(F::Bots::kinds(), ", ")));
     auto seats = static_cast<int>(spec.bots.size());
     if (seats < rules->min_players || seats > rules->max_players)
-      throw std::invalid_argument(fmt::format("--players gives {} seat{}; the {} rules seat {} to {} (min_players, max_players)",
-                                              seats, seats == 1 ? "" : "s", rules->name, rules->min_players, rules->max_players));
+      throw SeatCountError(fmt::format("--players gives {} seat{}; the {} rules seat {} to {} (min_players, max_players)", seats,
+                                       seats == 1 ? "" : "s", rules->name, rules->min_players, rules->max_players),
+                           seats, rules->min_players, rules->max_players);
+    return 0;
+  });
+}
+
+SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop, std::atomic<std::uint64_t>* done) {
+  check(spec);
+  return games::with_rules(spec.rules, spec.overrides, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
     // Contiguous shares, merged in order; the figures do not depend on the split (exact sums).
     auto threads = static_cast<std::uint64_t>(std::min<std::uint64_t>(static_cast<std::uint64_t>(spec.threads), spec.games));
     std::vector<SimStats> shares(threads);
@@ -232,7 +246,7 @@ SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop, std::atomi
         });
       }
     }
-    if (!parts.empty()) join_rows(spec, parts, part_files);
+    if (!parts.empty()) join_rows(spec, F::Measures::counts_banks, parts, part_files);
     for (auto& e : errors)
       if (e) std::rethrow_exception(e);
     SimStats all;
@@ -247,7 +261,11 @@ SimStats simulate(const SimSpec& spec, const std::atomic<bool>* stop, std::atomi
     all.has_pot = M::has_pot;
     if constexpr (M::against_house) {
       all.against_house = true;
-      all.exact_house_edge = M::exact_house_edge(*rules);
+      if (auto exact = M::exact(*rules)) {
+        all.exact_house_edge = exact->house_edge;
+        all.exact_element_of_risk = exact->element_of_risk;
+        all.exact_sd_per_hand = exact->sd_per_hand;
+      }
     }
     for (const auto& s : shares) all.merge(s);
     return all;

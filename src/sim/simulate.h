@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,7 @@ struct SimSpec {
   std::uint64_t max_moves = 100'000;  // a game not over by then is stopped and counted as such
   TimeModel time;
   std::string per_game;  // a CSV file to write a row per game to (in game order); empty: none
+  bool per_game_long = false;  // a row per game and seat instead (docs/simulate.md, "--per-game")
 };
 
 // One seat's results over the games.
@@ -69,10 +71,15 @@ struct SimStats {
   bool has_pot = false;         // pot games: the pot each bet is made against
   Tally pot;
   // Games against a house (Red Dog): the house's gain over the chips first wagered (raises
-  // not counted), and the exact edge of a fresh shoe for the same rules (odds --house-edge).
+  // not counted), over every chip bet (raises included: the element of risk), a bet's net in
+  // units of its first wager (its standard deviation per hand), and the exact figures of a
+  // fresh shoe with best play for the same rules (odds --house-edge).
   bool against_house = false;
   RatioTally house_edge;
+  RatioTally element_of_risk;
+  GroupedMoments hand_net;  // a game a group
   std::optional<double> exact_house_edge;  // none where it is not computed (pair_posts = "redeal")
+  std::optional<double> exact_element_of_risk, exact_sd_per_hand;
   bool partial = false;         // interrupted before every game was played
 
   void merge(const SimStats& other);
@@ -81,6 +88,16 @@ struct SimStats {
 // Game i's seed: the i-th draw of the run's own stream of `seed`, so it depends on (seed, i)
 // alone, never on threads or how the range is split.
 std::uint64_t game_seed(std::uint64_t seed, std::uint64_t i);
+
+// A seat count the rules do not seat; what() names --players.
+struct SeatCountError : std::invalid_argument {
+  SeatCountError(const std::string& message, int given, int fewest, int most)
+      : std::invalid_argument(message), seats(given), min(fewest), max(most) {}
+  int seats, min, max;
+};
+
+// Checks the spec without playing: throws as simulate() does for bad rules, bot kinds, seats.
+void check(const SimSpec& spec);
 
 // Plays the games; throws rules::RuleError for bad rules and std::invalid_argument for a bad
 // spec (an unknown bot kind, a seat count the rules do not allow, no games). `stop`, when set

@@ -52,6 +52,19 @@ void fields(T& t, F&& f) {
   f("w", t.w);
   f("xw", t.xw);
 }
+template <Is<GroupedMoments> T, class F>
+void fields(T& t, F&& f) {
+  f("groups", t.groups);
+  f("n", t.n);
+  f("s1", t.s1);
+  f("s2", t.s2);
+  f("nn", t.nn);
+  f("s1s1", t.s1s1);
+  f("s2s2", t.s2s2);
+  f("ns1", t.ns1);
+  f("ns2", t.ns2);
+  f("s1s2", t.s1s2);
+}
 template <Is<Histogram> T, class F>
 void fields(T& t, F&& f) {
   f("counts", t.counts);  // [[value, count], ...] in value order
@@ -96,7 +109,11 @@ void fields(T& t, F&& f) {
   f("pot", t.pot);
   f("against_house", t.against_house);
   f("house_edge", t.house_edge);
+  f("element_of_risk", t.element_of_risk);
+  f("hand_net", t.hand_net);
   f("exact_house_edge", t.exact_house_edge);
+  f("exact_element_of_risk", t.exact_element_of_risk);
+  f("exact_sd_per_hand", t.exact_sd_per_hand);
   f("partial", t.partial);
 }
 
@@ -116,6 +133,8 @@ void to_json(json& j, const Tally& t) { write(j, t); }
 void from_json(const json& j, Tally& t) { read(j, t); }
 void to_json(json& j, const RatioTally& t) { write(j, t); }
 void from_json(const json& j, RatioTally& t) { read(j, t); }
+void to_json(json& j, const GroupedMoments& m) { write(j, m); }
+void from_json(const json& j, GroupedMoments& m) { read(j, m); }
 void to_json(json& j, const Histogram& h) { write(j, h); }
 void from_json(const json& j, Histogram& h) { read(j, h); }
 void to_json(json& j, const SeatStats& s) { write(j, s); }

@@ -14,6 +14,8 @@ void to_json(nlohmann::json& j, const Tally& t);
 void from_json(const nlohmann::json& j, Tally& t);
 void to_json(nlohmann::json& j, const RatioTally& t);
 void from_json(const nlohmann::json& j, RatioTally& t);
+void to_json(nlohmann::json& j, const GroupedMoments& m);
+void from_json(const nlohmann::json& j, GroupedMoments& m);
 void to_json(nlohmann::json& j, const Histogram& h);
 void from_json(const nlohmann::json& j, Histogram& h);
 void to_json(nlohmann::json& j, const SeatStats& s);

@@ -24,6 +24,7 @@ Sweep parse_sweep(const std::string& text) {
   auto eq = text.find('=');
   if (eq == std::string::npos || eq == 0) throw bad("no knob= before the values");
   Sweep sweep;
+  sweep.text = text;
   sweep.knob = text.substr(0, eq);
   std::string rest = text.substr(eq + 1);
   if (auto dots = rest.find(".."); dots != std::string::npos) {
@@ -38,19 +39,85 @@ Sweep parse_sweep(const std::string& text) {
     if (from > to) throw bad("the range runs from the smaller number to the larger");
     if (static_cast<std::uint64_t>((to - from) / step) >= kMaxValues) throw bad(fmt::format("more than {} values", kMaxValues));
     for (std::int64_t v = from; v <= to; v += step) sweep.values.push_back(std::to_string(v));
-    return sweep;
+  } else {
+    std::size_t start = 0;
+    while (start <= rest.size()) {
+      auto comma = rest.find(',', start);
+      std::string value = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (value.empty()) throw bad("an empty value");
+      sweep.values.push_back(value);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    if (sweep.values.size() > kMaxValues) throw bad(fmt::format("more than {} values", kMaxValues));
   }
-  std::size_t start = 0;
-  while (start <= rest.size()) {
-    auto comma = rest.find(',', start);
-    std::string value = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (value.empty()) throw bad("an empty value");
-    sweep.values.push_back(value);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  if (sweep.values.size() > kMaxValues) throw bad(fmt::format("more than {} values", kMaxValues));
+  if (sweep.knob == kPlayersKnob)
+    for (const auto& v : sweep.values) {
+      std::int64_t n = 0;
+      if (!whole_number(v, n) || n < 1 || n > static_cast<std::int64_t>(kMaxValues))
+        throw bad(fmt::format("'{}' is no number of players (a whole number from 1)", v));
+    }
   return sweep;
+}
+
+std::vector<std::vector<std::string>> Grid::points() const {
+  std::vector<std::vector<std::string>> all{{}};
+  for (const auto& sweep : sweeps) {
+    std::vector<std::vector<std::string>> next;
+    for (const auto& head : all)
+      for (const auto& value : sweep.values) {
+        next.push_back(head);
+        next.back().push_back(value);
+      }
+    all = std::move(next);
+  }
+  return all;
+}
+
+std::size_t Grid::size() const {
+  std::size_t n = 1;
+  for (const auto& sweep : sweeps) n *= sweep.values.size();
+  return n;
+}
+
+std::vector<std::string> Grid::knobs() const {
+  std::vector<std::string> names;
+  for (const auto& sweep : sweeps) names.push_back(sweep.knob);
+  return names;
+}
+
+Grid parse_grid(const std::vector<std::string>& texts) {
+  Grid grid;
+  std::size_t combinations = 1;
+  for (const auto& text : texts) {
+    auto sweep = parse_sweep(text);
+    for (const auto& before : grid.sweeps)
+      if (before.knob == sweep.knob)
+        throw std::invalid_argument(fmt::format("--sweep {} and --sweep {} sweep the same knob; give its values in one", before.text, text));
+    combinations *= sweep.values.size();
+    if (combinations > kMaxValues)
+      throw std::invalid_argument(fmt::format("--sweep {}: the sweeps make more than {} combinations; sweep fewer values", text, kMaxValues));
+    grid.sweeps.push_back(std::move(sweep));
+  }
+  return grid;
+}
+
+SimSpec with_knob(SimSpec spec, const std::string& knob, const std::string& value) {
+  if (knob != kPlayersKnob) {
+    spec.overrides.push_back({knob, value});
+    return spec;
+  }
+  std::int64_t n = 0;
+  if (!whole_number(value, n) || n < 1 || n > static_cast<std::int64_t>(kMaxValues))
+    throw std::invalid_argument(fmt::format("players={}: give a whole number of seats from 1", value));
+  std::string last = spec.bots.empty() ? "sensible" : spec.bots.back();
+  spec.bots.resize(static_cast<std::size_t>(n), last);
+  return spec;
+}
+
+SimSpec at_point(SimSpec spec, const Grid& grid, const std::vector<std::string>& point) {
+  for (std::size_t k = 0; k < grid.sweeps.size() && k < point.size(); ++k) spec = with_knob(std::move(spec), grid.sweeps[k].knob, point[k]);
+  return spec;
 }
 
 }  // namespace inbetween::sim

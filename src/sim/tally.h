@@ -70,6 +70,60 @@ struct RatioTally {
   }
 };
 
+// The standard deviation of whole-number values that come in groups (a Red Dog bet's net; the
+// bets of one game share its cards, so they are not independent): from each group's count, sum
+// and sum of squares, with a 95% interval by the delta method over the groups (a cluster-robust
+// interval: sd^2 = S2/N - (S1/N)^2, each group's influence z = (s2 - r2 n) - 2 r1 (s1 - r1 n)).
+struct GroupedMoments {
+  std::uint64_t groups = 0;
+  __int128 n = 0, s1 = 0, s2 = 0;                            // over all values
+  __int128 nn = 0, s1s1 = 0, s2s2 = 0, ns1 = 0, ns2 = 0, s1s2 = 0;  // sums of the groups' products
+
+  void add_group(std::int64_t count, std::int64_t sum, std::int64_t squares) {
+    __int128 c = count, a = sum, b = squares;
+    ++groups;
+    n += c;
+    s1 += a;
+    s2 += b;
+    nn += c * c;
+    s1s1 += a * a;
+    s2s2 += b * b;
+    ns1 += c * a;
+    ns2 += c * b;
+    s1s2 += a * b;
+  }
+  void merge(const GroupedMoments& o) {
+    groups += o.groups;
+    n += o.n;
+    s1 += o.s1;
+    s2 += o.s2;
+    nn += o.nn;
+    s1s1 += o.s1s1;
+    s2s2 += o.s2s2;
+    ns1 += o.ns1;
+    ns2 += o.ns2;
+    s1s2 += o.s1s2;
+  }
+  double mean() const { return n ? static_cast<double>(s1) / static_cast<double>(n) : 0.0; }
+  double sd() const {
+    if (n < 2) return 0.0;
+    double m = mean(), count = static_cast<double>(n);
+    return std::sqrt(std::max(0.0, (static_cast<double>(s2) - count * m * m) / (count - 1)));
+  }
+  double sd_ci95() const {
+    double s = sd();
+    if (groups < 2 || s == 0) return 0.0;
+    double N = static_cast<double>(n), r1 = mean(), r2 = static_cast<double>(s2) / N;
+    // z = s2 - (r2 - 2 r1^2) n - 2 r1 s1 = b + k c + m a, summed over groups as a square.
+    double k = -(r2 - 2 * r1 * r1), m = -2 * r1;
+    auto d = [](__int128 x) { return static_cast<double>(x); };
+    double zz = d(s2s2) + k * k * d(nn) + m * m * d(s1s1) + 2 * k * d(ns2) + 2 * m * d(s1s2) + 2 * k * m * d(ns1);
+    double g = static_cast<double>(groups);
+    double var_f = std::max(0.0, zz) * g / (g - 1) / (N * N);
+    return 1.96 * std::sqrt(var_f) / (2 * s);
+  }
+};
+
 // Every value seen with its count: exact median and percentiles of game lengths; memory grows
 // with the number of distinct values, not with the number of games.
 struct Histogram {

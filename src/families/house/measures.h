@@ -27,10 +27,24 @@ struct HouseMeasures : card_table::CardTableMeasures<HouseGame, Action> {
         case K::Bet:
           m.add_turns(m.seat(e.player), 1);
           m.wagered += e.amount;
+          if (auto* s = m.seat(e.player)) s->wager = e.amount;
           break;
+        case K::Raise: m.raised += e.amount; break;
+        case K::Win: settle(m, e.player, e.amount); break;
+        case K::Loss: settle(m, e.player, -e.amount); break;
+        case K::Push: settle(m, e.player, 0); break;
         default: break;
       }
     }
+  }
+  // A bet settled: its net (chips won, lost with any raise, or 0) over its first wager.
+  static void settle(GameMeasures& m, int player, Chips net) {
+    auto* s = m.seat(player);
+    if (!s || s->wager <= 0) return;
+    auto units = net / s->wager;
+    ++m.bets_settled;
+    m.bet_nets += units;
+    m.bet_nets_squared += units * units;
   }
   static void read_length(const HouseGame& game, GameMeasures& m) {
     m.rounds = game.hands_done();
@@ -39,12 +53,17 @@ struct HouseMeasures : card_table::CardTableMeasures<HouseGame, Action> {
   static std::optional<Chips> pot_at_bet(const HouseGame&) { return std::nullopt; }
   // The house's result in a finished game.
   static Chips house_result(const HouseGame& game) { return game.house(); }
-  // The exact house edge of these rules with a fresh shoe, where one can be worked out.
-  static std::optional<double> exact_house_edge(const rules::HouseRules& rules) {
+  // The exact figures of these rules with a fresh shoe and best play (odds --house-edge), where
+  // they can be worked out: the house edge, the element of risk, the standard deviation per hand.
+  struct Exact {
+    double house_edge, element_of_risk, sd_per_hand;
+  };
+  static std::optional<Exact> exact(const rules::HouseRules& rules) {
     try {
-      return strategy::analyse_house_game(rules, strategy::fresh_counts(rules.deck_cards, rules.decks)).house_edge();
+      auto a = strategy::analyse_house_game(rules, strategy::fresh_counts(rules.deck_cards, rules.decks));
+      return Exact{a.house_edge(), a.element_of_risk(), a.standard_deviation()};
     } catch (const std::invalid_argument&) {
-      return std::nullopt;  // no exact figure for these rules; the simulated one stands alone
+      return std::nullopt;  // no exact figures for these rules; the simulated ones stand alone
     }
   }
 };
