@@ -92,8 +92,9 @@ TEST(SimulateGrid, BadGridsAreRefusedInWords) {
       // Checked before a game is played: the 9 players hoyle cannot seat, in the sweep's words.
       {{"--sweep", "players=2..9"}, "--sweep players=2..9: at players=9: 9 seats; the rules seat 2 to 8"},
       {{"--sweep", "players=0..2"}, "'0' is no number of players"},
-      // Each value alone is fine; the combination is not.
-      {{"--sweep", "min_bet=1..3", "--sweep", "max_bet=1..2"}, "--sweep min_bet=1..3 --sweep max_bet=1..2: at min_bet=2, max_bet=1: "},
+      // A value that only a value of the other sweep refuses: both named.
+      {{"--sweep", "min_bet=1..3", "--sweep", "max_bet=1..2"}, "--sweep min_bet=1..3: at min_bet=2 (with max_bet=1): "},
+      {{"--sweep", "min_bet=1,3", "--sweep", "max_bet=3,2"}, "--sweep min_bet=1,3 --sweep max_bet=3,2: at min_bet=3, max_bet=2: "},
   };
   for (const auto& [args, message] : refusals) {
     auto r = run_inbetween(with({"simulate", "--games", "5"}, args));
@@ -125,6 +126,11 @@ TEST(SimulateGrid, PlayersSweepsTheNumberOfSeats) {
     EXPECT_EQ(rows[n]["seats"], single["seats"]);
     EXPECT_EQ(rows[n]["minutes"], single["minutes"]);
   }
+  // With another sweep beside it: one bot given, seated as often as each row asks.
+  auto grid = run_inbetween({"simulate", "--rules", "threebetween", "--games", "5", "--players", "bot", "--sweep", "target=60,80",
+                             "--sweep", "players=2,3", "--format", "csv"});
+  ASSERT_EQ(grid.status, 0) << grid.err;
+  EXPECT_EQ(ts::lines_of(grid.out).size(), 1u + 2 * ((2 + 1 + 2) + (3 + 1 + 3))) << grid.out;  // seats, the kind, places
   // A longer list is cut to the first N; the table names each row's seats.
   auto table = run_inbetween({"simulate", "--rules", "threebetween", "--games", "20", "--players", "bot:optimal,bot,bot:random,bot",
                               "--sweep", "players=2,3"});

@@ -119,9 +119,20 @@ void check_grid(sim::SimSpec spec, const sim::Grid& grid) {
                                          e.seats == 1 ? "" : "s", e.min, e.max));
     }
   };
-  for (const auto& sweep : grid.sweeps)
-    for (const auto& value : sweep.values)
-      checked(sim::with_knob(spec, sweep.knob, value), fmt::format("--sweep {}: at {}={}", sweep.text, sweep.knob, value));
+  // Each value of a sweep with the other sweeps at their first values (a players sweep seats
+  // the others' runs too), named by that sweep alone; then every combination.
+  std::vector<std::string> first;
+  for (const auto& sweep : grid.sweeps) first.push_back(sweep.values.front());
+  for (std::size_t k = 0; k < grid.sweeps.size(); ++k)
+    for (const auto& value : grid.sweeps[k].values) {
+      auto point = first;
+      point[k] = value;
+      std::string others;
+      for (std::size_t o = 0; o < point.size(); ++o)
+        if (o != k) others += fmt::format("{}{}={}", others.empty() ? " (with " : ", ", grid.sweeps[o].knob, point[o]);
+      checked(sim::at_point(spec, grid, point),
+              fmt::format("--sweep {}: at {}={}{}", grid.sweeps[k].text, grid.sweeps[k].knob, value, others.empty() ? "" : others + ")"));
+    }
   if (grid.sweeps.size() < 2) return;
   std::string all;
   for (const auto& sweep : grid.sweeps) all += (all.empty() ? "--sweep " : " --sweep ") + sweep.text;
