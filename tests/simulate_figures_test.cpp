@@ -265,6 +265,8 @@ TEST(SimulateCommand, BadChartUntilAndPerGameArgumentsExit2) {
   refused({"--sweep", "ante=1..3", "--until", "luck=1"}, "--until luck=1: no statistic 'luck'");
   refused({"--sweep", "ante=1..3", "--until", "score=1"}, "'score' is a statistic of each seat");
   refused({"--sweep", "ante=1..3", "--until", "minutes=soon"}, "'soon' is not a number");
+  refused({"--sweep", "ante=1..3", "--until", "minutes=15%"}, "'minutes' is not a share; give its goal without %");
+  refused({"--sweep", "ante=1..3", "--until", "house_edge=3"}, "--until house_edge=3: the hoyle rules have no house edge");
   refused({"--sweep", "ante=1..3", "--per-game", "x.csv"}, "--per-game x.csv writes the games of one run; it cannot go with --sweep");
   refused({"--turn-seconds", "-1"}, "--turn-seconds");
 }
