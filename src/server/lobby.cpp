@@ -49,8 +49,11 @@ Lobby::Lobby(Store& store, Hooks& hooks, LobbyOptions options) : store_(store), 
   // Only the tables still in play are replayed now; a table that is over (or abandoned) is read
   // when asked for.
   std::lock_guard lock(mutex_);
-  for (const auto& stored : store_.load_live()) hold(std::make_unique<Room>(stored, store_));
+  // Several servers on one database: each plays the tables whose lease it takes; the others' stay theirs.
+  for (const auto& stored : store_.load_live())
+    if (store_.take_lease(stored.code)) hold(std::make_unique<Room>(stored, store_));
   hooks_.after(options_.sweep_every, [this] { sweep(); });
+  if (!store_.node().empty()) hooks_.after(options_.lease_renew_every, [this] { renew_leases(); });
 }
 
 std::shared_ptr<Lobby::Held> Lobby::hold(std::unique_ptr<Room> room) {
@@ -75,6 +78,11 @@ std::shared_ptr<Lobby::Held> Lobby::hold(std::unique_ptr<Room> room) {
 void Lobby::let_go(const std::string& code, Held& held) {
   held.gone = true;  // a timer or worker that found it before looks it up again, and finds nothing
   held_.erase(code);
+  try {
+    store_.release_lease(code);  // another server may take it at once
+  } catch (const StoreError& e) {
+    std::fprintf(stderr, "serve: table %s: %s (its lease lapses by itself)\n", code.c_str(), e.what());
+  }
 }
 
 std::size_t Lobby::sweep() {
@@ -88,7 +96,11 @@ std::size_t Lobby::sweep() {
       if (!held->sitting.empty() || heavy_at(held->room->code())) continue;
       bool over = held->room->status() == TableStatus::over;
       if (now - held->quiet_since < (over ? options_.finished_kept : options_.abandoned_after)) continue;
-      if (!over) store_.set_abandoned(held->room->code(), true);
+      try {
+        if (!over) store_.set_abandoned(held->room->code(), true);
+      } catch (const StoreUnavailable&) {
+        continue;  // the next sweep tries again
+      }
       let_go(held->room->code(), *held);
       ++let_go_of;
     }
@@ -239,6 +251,18 @@ void Lobby::receive_parsed(ConnId conn, json message, std::size_t bytes, Frame f
     json error = {{"type", "error"}, {"code", e.code}, {"message", e.what()}};
     if (!id.is_null()) error["id"] = id;
     send(conn, error);
+  } catch (const LeaseLost& e) {
+    // Another server plays the table now (this one was cut off past its lease): nothing was
+    // written, and this server lets the table go.
+    json error = {{"type", "error"}, {"code", "table_moved"}, {"message", e.what()}};
+    if (!id.is_null()) error["id"] = id;
+    send(conn, error);
+    if (auto table = message.find("table"); table != message.end() && table->is_string()) lose_table_soon(table->get<std::string>());
+  } catch (const StoreUnavailable& e) {
+    // The shared database is away for a moment: nothing was written; the next try may pass.
+    json error = {{"type", "error"}, {"code", "store_unavailable"}, {"message", e.what()}};
+    if (!id.is_null()) error["id"] = id;
+    send(conn, error);
   } catch (const StoreError&) {
     throw;  // the store failing is the server's end, not this message's
   } catch (const std::exception& e) {
@@ -302,6 +326,12 @@ std::shared_ptr<Lobby::Held> Lobby::held_or_stored(const std::string& code) {
   // A table that is over (or abandoned) is read from the store the first time someone asks for it.
   auto stored = code.empty() ? std::nullopt : store_.load_table(code);
   if (!stored) return nullptr;
+  // Several servers on one database: a table in play is played here only under its lease. One
+  // whose server is gone (its lease lapsed) is taken over here from its stored log, exactly
+  // where it was; one another server still plays is refused, and one that is over is only read.
+  bool over = !stored->games.empty() && stored->games.back().over;
+  if (!store_.take_lease(code) && !over)
+    throw Refused("table_elsewhere", fmt::format("table {} is played by another server now; try again in a moment", code));
   auto room = std::make_unique<Room>(*stored, store_);
   // An abandoned table someone came back to is in play again (replayed at a restart).
   if (room->status() != TableStatus::over) store_.set_abandoned(code, false);

@@ -1,0 +1,67 @@
+#pragma once
+// The shared store: PostgreSQL through libpqxx, for several table servers on one database
+// (docs/scale-out.md). Its schema is versioned (table inbetween_schema) and migrated on open.
+// Each table is played by one server at a time, the one holding its lease; every write to a
+// table is fenced by that lease, so a server that lost it (paused, cut off) can never append.
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/store.h"
+
+namespace inbetween::server {
+
+class PgStore final : public Store {
+ public:
+  // Connects to `uri` (any libpq connection URI) and migrates the schema; `node` names this
+  // server in the leases (made unique per process); a lease lapses `lease` after its last renewal.
+  // Throws StoreError.
+  PgStore(const std::string& uri, const std::string& node, std::chrono::seconds lease = std::chrono::seconds(10));
+  ~PgStore() override;
+  PgStore(const PgStore&) = delete;
+  PgStore& operator=(const PgStore&) = delete;
+
+  // The schema version this build writes.
+  static constexpr int kSchemaVersion = 1;
+
+  void add_table(const StoredTable& table) override;
+  void put_seat(const std::string& code, const StoredSeat& seat) override;
+  void add_game(const std::string& code, const StoredGame& game) override;
+  void commit_game(const std::string& code, int game, const std::string& commit) override;
+  void start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) override;
+  void set_abandoned(const std::string& code, bool abandoned) override;
+  void add_move(const std::string& code, int game, std::size_t n, const std::string& line) override;
+  void finish_game(const std::string& code, int game) override;
+  std::vector<StoredTable> load_live() const override;
+  std::optional<StoredTable> load_table(const std::string& code) const override;
+  bool has_table(const std::string& code) const override;
+
+  bool take_lease(const std::string& code) override;
+  std::vector<std::string> renew_leases() override;
+  void release_lease(const std::string& code) override;
+  std::string node() const override { return node_; }
+
+ private:
+  void migrate();
+  // Runs `work` in one transaction under the lock; database errors become StoreUnavailable (the
+  // connection broke: refused, and tried again on the next call) or StoreError naming `what`.
+  template <class Work>
+  auto transact(const char* what, Work&& work) const;
+  std::vector<StoredTable> load_where(const std::string& where, const std::string& code) const;
+  // The term of this server's lease on `code`; LeaseLost when it holds none.
+  long long held(const std::string& code) const;
+
+  std::string uri_;
+  std::string node_;
+  std::chrono::seconds lease_;
+  mutable std::mutex mutex_;
+  struct Connection;  // libpqxx's, which a header cannot name ahead
+  mutable std::unique_ptr<Connection> db_;  // one connection, one transaction at a time; null after it broke
+  std::map<std::string, long long> terms_;  // the leases this server holds: table -> term
+};
+
+}  // namespace inbetween::server
