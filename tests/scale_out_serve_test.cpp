@@ -116,5 +116,71 @@ TEST_F(ScaleOutServe, AServerKilledMidGameIsTakenOverAndPlayGoesOnExactlyWhereIt
   EXPECT_EQ(static_cast<std::size_t>(std::count(log.begin(), log.end(), '\n')), table["moves"].get<std::size_t>() + 1);
 }
 
+// Reads `table` messages until one shows `moves` moves (each within the client's read timeout).
+json until_moves(WsClient& ws, std::size_t moves) {
+  for (;;) {
+    json table = ws.read_until("table");
+    if (table.value("type", "") != "table") throw std::runtime_error(table.dump());
+    if (table["moves"].get<std::size_t>() >= moves) return table;
+  }
+}
+
+// A client on server b plays and watches a table that server a plays: b forwards both to a, the
+// watcher on b sees every move made on a, b's `tables` lists it; a killed, b takes it over.
+TEST_F(ScaleOutServe, AClientOnAnyServerPlaysAndWatchesATableAnotherServerPlays) {
+  auto a = start("a");
+  auto b = start("b");
+  std::string code, token;
+  {
+    WsClient at_a(a->port());
+    at_a.send({{"type", "create"}, {"name", "Ann"}, {"seats", 2}, {"rules", "hoyle"}, {"set", {{"deals", "12"}}}});
+    json seated = at_a.read_until("seated");
+    ASSERT_EQ(seated.value("type", ""), "seated") << seated.dump();
+    code = seated["table"];
+    token = seated["token"];
+    at_a.send({{"type", "bot"}, {"table", code}, {"token", token}, {"kind", "sensible"}});
+    at_a.read_until("table");
+  }
+  // Ann's page reconnects, and reaches b: her resume and every later message are a's to serve.
+  auto ann = std::make_unique<WsClient>(b->port(), std::chrono::seconds(10));
+  json table = resume(*ann, code, token);
+  ASSERT_EQ(table.value("type", ""), "table") << table.dump();
+  auto watcher = std::make_unique<WsClient>(b->port(), std::chrono::seconds(10));
+  watcher->send({{"type", "watch"}, {"table", code}});
+  ASSERT_EQ(watcher->read_until("table").value("type", ""), "table");
+  ann->send({{"type", "start"}, {"table", code}, {"token", token}});
+  table = ann->read_until("table");
+  while (table["status"] != "playing") table = ann->read_until("table");
+  table = play(*ann, table, code, token, 10);
+  // The watcher on b saw the moves made on a (each within its 10 s read timeout).
+  EXPECT_EQ(until_moves(*watcher, table["moves"])["state"], table["state"]);
+  // b lists a's table (announced with a's renewals: within a few seconds).
+  WsClient lobby(b->port());
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  bool listed = false;
+  while (!listed && std::chrono::steady_clock::now() < deadline) {
+    lobby.send({{"type", "tables"}});
+    json tables = lobby.read_until("tables");
+    for (const auto& t : tables["tables"]) listed = listed || t["table"] == code;
+    if (!listed) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  EXPECT_TRUE(listed) << "b never listed a's table " << code;
+
+  // a is killed: b closes the forwarded connections, the pages reconnect and b takes the table over.
+  json acknowledged = table;
+  a->kill(SIGKILL);
+  ann = std::make_unique<WsClient>(b->port(), std::chrono::seconds(10));
+  table = resume(*ann, code, token);
+  ASSERT_EQ(table.value("type", ""), "table") << table.dump();
+  EXPECT_GE(table["moves"].get<std::size_t>(), acknowledged["moves"].get<std::size_t>());
+  EXPECT_EQ(table["commit"], acknowledged["commit"]);
+  table = play(*ann, table, code, token, SIZE_MAX);
+  ASSERT_EQ(table["status"], "over") << table.dump();
+  auto [status, log] = testing::http_get(b->port(), "/tables/" + code + "/log");
+  ASSERT_EQ(status, 200) << log;
+  std::istringstream in(log);
+  EXPECT_TRUE(server::verify_log(in, code).ok);
+}
+
 }  // namespace
 }  // namespace inbetween

@@ -125,16 +125,40 @@ TEST_F(ScaleOut, AnotherServerTakesATableOverExactlyWhereItWas) {
   EXPECT_TRUE(report.ok) << report.text;
 }
 
-TEST_F(ScaleOut, ATableAnotherServerStillPlaysIsNotTaken) {
+// A table another server still plays is not taken: the connection is forwarded to that server
+// (where it announced it is reached), and `tables` lists that server's tables too.
+TEST_F(ScaleOut, ATableAnotherServerStillPlaysIsForwardedNotTaken) {
   Node a(uri_, "a");
+  a.lobby->announce("127.0.0.1:1111");
   Seat ann = a.seat_for(a.connect(), {{"type", "create"}, {"name", "Ann"}, {"seats", 2}, {"rules", "red-dog"}});
+  a.seat_for(a.connect(), {{"type", "create"}, {"name", "Cy"}, {"seats", 2}, {"rules", "hoyle"}, {"private", true}});
+  a.lobby->announce("127.0.0.1:1111");  // as every renewal does
   Node b(uri_, "b");
+  b.lobby->announce("127.0.0.1:2222");
   ConnId bea = b.connect();
-  json refused = b.ask(bea, {{"type", "join"}, {"table", ann.table}, {"name", "Bea"}});
-  EXPECT_EQ(refused.value("code", ""), "table_elsewhere") << refused.dump();
+  json join = {{"type", "join"}, {"table", ann.table}, {"name", "Bea"}};
+  b.ask(bea, join);
+  ASSERT_EQ(b.hooks.relayed.size(), 1u);
+  EXPECT_EQ(b.hooks.relayed[0].conn, bea);
+  EXPECT_EQ(b.hooks.relayed[0].address, "127.0.0.1:1111");
+  EXPECT_EQ(json::parse(b.hooks.relayed[0].first), join);
   EXPECT_EQ(b.lobby->room(ann.table), nullptr);
   // a plays on, untouched.
   a.seat_for(a.connect(), {{"type", "join"}, {"table", ann.table}, {"name", "Bea"}});
+  // b lists a's public table, not its private one.
+  json tables = b.ask(b.connect(), {{"type", "tables"}});
+  ASSERT_EQ(tables["tables"].size(), 1u) << tables.dump();
+  EXPECT_EQ(tables["tables"][0]["table"], ann.table);
+}
+
+// Where the server that plays the table never said where it is reached, the page is told to try again.
+TEST_F(ScaleOut, ATableWhoseServerCannotBeReachedIsRefusedForNow) {
+  Node a(uri_, "a");
+  Seat ann = a.seat_for(a.connect(), {{"type", "create"}, {"name", "Ann"}, {"seats", 2}, {"rules", "red-dog"}});
+  Node b(uri_, "b");
+  json refused = b.ask(b.connect(), {{"type", "watch"}, {"table", ann.table}});
+  EXPECT_EQ(refused.value("code", ""), "table_elsewhere") << refused.dump();
+  EXPECT_TRUE(b.hooks.relayed.empty());
 }
 
 // A server learns at its next renewal that a lease is gone, tells the people at the table and

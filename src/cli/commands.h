@@ -89,6 +89,7 @@ struct ServeCommandOptions {
   int threads = 0;  // network threads; 0: one per core
   std::string db = "inbetween.db";
   std::string node;       // this server's name in a shared store's leases
+  std::string advertise;  // where the other servers on a shared store reach this one
   int lease_seconds = 10;  // a shared store's lease (the renewal runs every third of it)
   std::string web;  // empty: web/dist in the data folder
   int bot_delay_ms = 700;

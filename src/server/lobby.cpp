@@ -247,6 +247,16 @@ void Lobby::receive_parsed(ConnId conn, json message, std::size_t bytes, Frame f
     if (message.is_discarded() || !message.is_object()) throw Refused("bad_message", "a message is a JSON object with a \"type\"");
     if (auto i = message.find("id"); i != message.end() && (i->is_string() || i->is_number())) id = *i;
     dispatch(conn, lock, message);
+  } catch (const PlayedElsewhere& e) {
+    if (e.address.empty()) {
+      json error = {{"type", "error"}, {"code", e.code}, {"message", e.what()}};
+      if (!id.is_null()) error["id"] = id;
+      return send(conn, error);
+    }
+    // From now on the connection is the other server's: it leaves any table it was at here.
+    if (!lock.owns_lock()) lock.lock();
+    if (auto here = conns_.find(conn); here != conns_.end()) detach(conn, here->second);
+    hooks_.relay(conn, e.address, message.dump());
   } catch (const Refused& e) {
     json error = {{"type", "error"}, {"code", e.code}, {"message", e.what()}};
     if (!id.is_null()) error["id"] = id;
@@ -282,12 +292,9 @@ void Lobby::dispatch(ConnId conn, Lock& lock, const json& message) {
   };
   if (type == "presets") return send(conn, with_id(presets_reply()));
   if (type == "tables") {
-    json tables = json::array();
-    // A private table is found by its code (a link) only.
-    for (const auto& [code, held] : held_) {
-      std::lock_guard table(held->mutex);
-      if (held->room->status() != TableStatus::over && !held->room->is_private()) tables.push_back(held->room->summary(watchers(*held)));
-    }
+    json tables = public_tables_locked();
+    // Those of the other servers on the same database, as they last announced them.
+    for (const auto& t : elsewhere_) tables.push_back(t);
     return send(conn, with_id({{"type", "tables"}, {"tables", tables}}));
   }
   if (type == "create") return create(conn, c, message);
@@ -330,8 +337,7 @@ std::shared_ptr<Lobby::Held> Lobby::held_or_stored(const std::string& code) {
   // whose server is gone (its lease lapsed) is taken over here from its stored log, exactly
   // where it was; one another server still plays is refused, and one that is over is only read.
   bool over = !stored->games.empty() && stored->games.back().over;
-  if (!store_.take_lease(code) && !over)
-    throw Refused("table_elsewhere", fmt::format("table {} is played by another server now; try again in a moment", code));
+  if (!store_.take_lease(code) && !over) throw PlayedElsewhere(code, store_.player_of(code));
   auto room = std::make_unique<Room>(*stored, store_);
   // An abandoned table someone came back to is in play again (replayed at a restart).
   if (room->status() != TableStatus::over) store_.set_abandoned(code, false);

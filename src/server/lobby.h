@@ -122,6 +122,9 @@ class Lobby {
   // whose lease another server took is let go of, and the people at it told `table_moved`. Runs
   // every `lease_renew_every` by itself where the store has leases.
   void renew_leases();
+  // Where the other servers on the database reach this one (host:port): announced now and with
+  // every renewal, with the public tables played here, so theirs list them and forward to them.
+  void announce(const std::string& address);
   // A place for one piece of long work (Lane::heavy) of `address` at table `code`, held until
   // the returned handle is let go; throws Refused("busy") when the table, the address or the
   // server has as much running as it may (LobbyOptions::max_heavy*).
@@ -190,6 +193,10 @@ class Lobby {
   // Takes the connection from its table; `locked`: a table whose lock the caller holds.
   void detach(ConnId conn, Connection& c, Held* locked = nullptr);
   std::size_t let_go_of_finished_tables_locked();
+  // The summaries of the public tables in play here, as `tables` lists them.
+  json public_tables_locked() const;
+  // Announces this server and its tables, and reads the other servers' (a shared store).
+  void publish();
   bool allowed(Connection& c);
   // Whether a frame is within the rate; a refused one is answered once a run (rate_limited),
   // and a connection far past its rate is let go (flooding).
@@ -264,6 +271,8 @@ class Lobby {
   };
   std::map<std::string, Address> addresses_;
   std::size_t connections_at_last_sweep_ = 0;
+  std::string address_;                  // where other servers reach this one; empty: not announced
+  json elsewhere_ = json::array();       // the other servers' public tables, as last read
   mutable std::mutex heavy_mutex_;  // the long work's counts below; taken last, after any other
   int heavy_ = 0;                   // heavy_slot()s held
   std::map<std::string, int> heavy_by_table_, heavy_by_address_;

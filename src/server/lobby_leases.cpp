@@ -4,6 +4,8 @@
 
 #include "server/lobby.h"
 
+#include <nlohmann/json.hpp>
+
 namespace inbetween::server {
 
 void Lobby::renew_leases() {
@@ -16,7 +18,53 @@ void Lobby::renew_leases() {
     std::fprintf(stderr, "serve: the leases could not be renewed: %s\n", e.what());
   }
   for (const auto& code : lost) lose_table(code);
+  publish();
   hooks_.after(options_.lease_renew_every, [this] { renew_leases(); });
+}
+
+void Lobby::announce(const std::string& address) {
+  {
+    std::lock_guard lock(mutex_);
+    address_ = address;
+  }
+  publish();
+}
+
+json Lobby::public_tables_locked() const {
+  json tables = json::array();
+  // A private table is found by its code (a link) only.
+  for (const auto& [code, held] : held_) {
+    std::lock_guard table(held->mutex);
+    if (held->room->status() != TableStatus::over && !held->room->is_private()) tables.push_back(held->room->summary(watchers(*held)));
+  }
+  return tables;
+}
+
+void Lobby::publish() {
+  std::string address;
+  json mine;
+  {
+    std::lock_guard lock(mutex_);
+    if (address_.empty()) return;
+    address = address_;
+    mine = public_tables_locked();
+  }
+  // The database is asked with no lock held: tables play on meanwhile.
+  json others = json::array();
+  try {
+    store_.announce(address, mine.dump());
+    for (const auto& text : store_.tables_elsewhere()) {
+      json theirs = json::parse(text, nullptr, false);
+      if (!theirs.is_array()) continue;
+      for (auto& t : theirs)
+        if (t.is_object()) others.push_back(std::move(t));
+    }
+  } catch (const StoreError& e) {
+    std::fprintf(stderr, "serve: this server could not be announced: %s\n", e.what());
+    return;
+  }
+  std::lock_guard lock(mutex_);
+  elsewhere_ = std::move(others);
 }
 
 void Lobby::lose_table(const std::string& code) {

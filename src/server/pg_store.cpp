@@ -23,6 +23,9 @@ CREATE TABLE moves(code TEXT NOT NULL, game INTEGER NOT NULL, n INTEGER NOT NULL
   PRIMARY KEY(code, game, n), FOREIGN KEY(code, game) REFERENCES games);
 CREATE TABLE leases(code TEXT PRIMARY KEY REFERENCES tables, node TEXT NOT NULL, term BIGINT NOT NULL,
   expires TIMESTAMPTZ NOT NULL);
+CREATE TABLE nodes(node TEXT PRIMARY KEY, address TEXT NOT NULL, tables TEXT NOT NULL, seen TIMESTAMPTZ NOT NULL);
+CREATE TABLE inbetween_cluster(secret TEXT NOT NULL);
+INSERT INTO inbetween_cluster VALUES(encode(sha256(gen_random_uuid()::text::bytea || clock_timestamp()::text::bytea), 'hex'));
 )";
 
 // A lock every server takes while it migrates, so two starting at once do not both migrate.
@@ -121,6 +124,7 @@ void PgStore::migrate() {
       w.exec_params("INSERT INTO inbetween_schema VALUES($1)", kSchemaVersion);
     else
       w.exec_params("UPDATE inbetween_schema SET version = $1", kSchemaVersion);
+    secret_ = w.exec("SELECT secret FROM inbetween_cluster")[0][0].as<std::string>();
   });
 }
 
@@ -255,6 +259,35 @@ void PgStore::release_lease(const std::string& code) {
   }
   transact("a lease", [&](pqxx::work& w) {
     w.exec_params("UPDATE leases SET expires = clock_timestamp() WHERE code = $1 AND node = $2 AND term = $3", code, node_, term);
+  });
+}
+
+void PgStore::announce(const std::string& address, const std::string& tables) {
+  transact("this server's address", [&](pqxx::work& w) {
+    w.exec_params("INSERT INTO nodes VALUES($1, $2, $3, clock_timestamp()) ON CONFLICT(node) DO UPDATE SET address = EXCLUDED.address, "
+                  "tables = EXCLUDED.tables, seen = EXCLUDED.seen",
+                  node_, address, tables);
+    // Servers gone for a day are forgotten.
+    w.exec("DELETE FROM nodes WHERE seen < clock_timestamp() - interval '1 day'");
+  });
+}
+
+std::string PgStore::player_of(const std::string& code) const {
+  return transact("a lease", [&](pqxx::work& w) {
+    auto r = w.exec_params("SELECT n.address FROM leases l JOIN nodes n ON n.node = l.node WHERE l.code = $1 AND l.node <> $2 "
+                           "AND l.expires > clock_timestamp()",
+                           code, node_);
+    return r.empty() ? std::string() : r[0][0].as<std::string>();
+  });
+}
+
+std::vector<std::string> PgStore::tables_elsewhere() const {
+  return transact("the other servers' tables", [&](pqxx::work& w) {
+    std::vector<std::string> out;
+    for (const auto& r : w.exec_params("SELECT tables FROM nodes WHERE node <> $1 AND seen > clock_timestamp() - $2 * interval '1 second'",
+                                       node_, static_cast<long long>(lease_.count())))
+      out.push_back(r[0].as<std::string>());
+    return out;
   });
 }
 

@@ -44,6 +44,10 @@ class PgStore final : public Store {
   std::vector<std::string> renew_leases() override;
   void release_lease(const std::string& code) override;
   std::string node() const override { return node_; }
+  void announce(const std::string& address, const std::string& tables) override;
+  std::string player_of(const std::string& code) const override;
+  std::vector<std::string> tables_elsewhere() const override;
+  std::string cluster_secret() const override { return secret_; }
 
  private:
   void migrate();
@@ -58,6 +62,7 @@ class PgStore final : public Store {
   std::string uri_;
   std::string node_;
   std::chrono::seconds lease_;
+  std::string secret_;  // the cluster's, read at open
   mutable std::mutex mutex_;
   struct Connection;  // libpqxx's, which a header cannot name ahead
   mutable std::unique_ptr<Connection> db_;  // one connection, one transaction at a time; null after it broke

@@ -108,6 +108,23 @@ class Store {
   virtual void release_lease(const std::string& code) { (void)code; }
   // This server's name in the leases (empty for an embedded store).
   virtual std::string node() const { return {}; }
+  // Where the other servers reach this one (host:port), and the summaries of the public tables
+  // it plays (a JSON array, as `tables` lists them); written on start and with every renewal.
+  virtual void announce(const std::string& address, const std::string& tables) {
+    (void)address;
+    (void)tables;
+  }
+  // Where the server that plays `code` under a live lease is reached; empty when no other
+  // server does.
+  virtual std::string player_of(const std::string& code) const {
+    (void)code;
+    return {};
+  }
+  // The public tables the other live servers play (the JSON arrays they announced, joined).
+  virtual std::vector<std::string> tables_elsewhere() const { return {}; }
+  // A secret every server on the database shares: a server forwarding a client's messages to
+  // another proves with it that it is one of them (docs/scale-out.md).
+  virtual std::string cluster_secret() const { return {}; }
 };
 
 // The store at `where`: a PostgreSQL connection URI (postgresql://... or postgres://...), with
