@@ -55,12 +55,59 @@ struct PgStore::Connection {
   pqxx::connection db;
 };
 
-template <class Work>
-auto PgStore::transact(const char* what, Work&& work) const {
-  std::lock_guard lock(mutex_);
+// A connection borrowed from the pool for one transaction; given back when done, or dropped
+// (a new one made next time) when it broke.
+class PgStore::Borrowed {
+ public:
+  explicit Borrowed(const PgStore& store) : store_(store), connection_(store.borrow()) {}
+  ~Borrowed() { store_.give_back(broken_ ? nullptr : std::move(connection_)); }
+  Borrowed(const Borrowed&) = delete;
+  Borrowed& operator=(const Borrowed&) = delete;
+  pqxx::connection& db() { return connection_->db; }
+  void broke() { broken_ = true; }
+
+ private:
+  const PgStore& store_;
+  std::unique_ptr<Connection> connection_;
+  bool broken_ = false;
+};
+
+std::unique_ptr<PgStore::Connection> PgStore::borrow() const {
+  {
+    std::unique_lock lock(pool_mutex_);
+    pool_free_.wait(lock, [&] { return !idle_.empty() || open_ < kConnections; });
+    if (!idle_.empty()) {
+      auto connection = std::move(idle_.back());
+      idle_.pop_back();
+      return connection;
+    }
+    ++open_;
+  }
   try {
-    if (!db_) db_ = std::make_unique<Connection>(uri_);  // after a failed reconnect
-    pqxx::work w(db_->db);
+    return std::make_unique<Connection>(uri_);
+  } catch (...) {
+    give_back(nullptr);
+    throw;
+  }
+}
+
+void PgStore::give_back(std::unique_ptr<Connection> connection) const {
+  {
+    std::lock_guard lock(pool_mutex_);
+    if (connection)
+      idle_.push_back(std::move(connection));
+    else
+      --open_;
+  }
+  pool_free_.notify_one();
+}
+
+template <class Transaction, class Work>
+auto PgStore::transact(const char* what, Work&& work) const {
+  std::optional<Borrowed> connection;
+  try {
+    connection.emplace(*this);
+    Transaction w(connection->db());
     if constexpr (std::is_void_v<decltype(work(w))>) {
       work(w);
       w.commit();
@@ -70,21 +117,21 @@ auto PgStore::transact(const char* what, Work&& work) const {
       return out;
     }
   } catch (const pqxx::broken_connection& e) {
-    db_.reset();  // a new connection next time
+    if (connection) connection->broke();  // a new connection next time
     throw StoreUnavailable(fmt::format("the database cannot be reached ({}): {}", what, e.what()));
   } catch (const pqxx::in_doubt_error& e) {
-    db_.reset();
+    connection->broke();
     throw StoreUnavailable(fmt::format("the database went away while saving {}: {}", what, e.what()));
   } catch (const pqxx::sql_error& e) {
     // Class 08 (connection exception), 57P (the server shutting down) and 53 (out of resources): for now.
     const std::string state = e.sqlstate();
     if (state.starts_with("08") || state.starts_with("57P") || state.starts_with("53")) {
-      db_.reset();
+      connection->broke();
       throw StoreUnavailable(fmt::format("the database is unavailable ({}): {}", what, e.what()));
     }
     throw StoreError(fmt::format("the store could not save {}: {}", what, e.what()));
   } catch (const pqxx::failure& e) {
-    db_.reset();
+    if (connection) connection->broke();
     throw StoreUnavailable(fmt::format("the database failed ({}): {}", what, e.what()));
   }
 }
@@ -92,7 +139,7 @@ auto PgStore::transact(const char* what, Work&& work) const {
 PgStore::PgStore(const std::string& uri, const std::string& node, std::chrono::seconds lease)
     : uri_(uri), node_(unique_node(node)), lease_(lease) {
   try {
-    db_ = std::make_unique<Connection>(uri_);
+    give_back(borrow());
   } catch (const std::exception& e) {
     throw StoreError(fmt::format("{}: cannot open the store: {}", uri_, e.what()));
   }
@@ -102,7 +149,7 @@ PgStore::PgStore(const std::string& uri, const std::string& node, std::chrono::s
 PgStore::~PgStore() {
   // Leases given back on a clean stop: another server may take the tables at once.
   try {
-    transact("the leases", [&](pqxx::work& w) {
+    transact<pqxx::work>("the leases", [&](pqxx::work& w) {
       w.exec_params("UPDATE leases SET expires = clock_timestamp() WHERE node = $1", node_);
     });
   } catch (const StoreError&) {
@@ -111,7 +158,7 @@ PgStore::~PgStore() {
 }
 
 void PgStore::migrate() {
-  transact("the schema", [&](pqxx::work& w) {
+  transact<pqxx::work>("the schema", [&](pqxx::work& w) {
     w.exec_params("SELECT pg_advisory_xact_lock($1)", kMigrationLock);
     w.exec("CREATE TABLE IF NOT EXISTS inbetween_schema(version INTEGER NOT NULL)");
     auto row = w.exec("SELECT version FROM inbetween_schema");
@@ -130,7 +177,7 @@ void PgStore::migrate() {
 
 void PgStore::add_table(const StoredTable& t) {
   // The server that creates a table plays it: its lease is taken in the same transaction.
-  long long term = transact("a table", [&](pqxx::work& w) {
+  long long term = transact<pqxx::work>("a table", [&](pqxx::work& w) {
     w.exec_params("INSERT INTO tables(code, rules, rules_text, sets, seats, timeout, private, creator) VALUES($1, $2, $3, $4, $5, $6, $7, $8)",
                   t.code, t.rules, t.rules_text, t.sets, t.seats, t.timeout_seconds, t.private_table, t.creator);
     for (const auto& s : t.seated)
@@ -148,7 +195,7 @@ void PgStore::add_table(const StoredTable& t) {
 
 void PgStore::put_seat(const std::string& code, const StoredSeat& s) {
   long long term = held(code);
-  transact("a seat", [&](pqxx::work& w) {
+  transact<pqxx::work>("a seat", [&](pqxx::work& w) {
     fence(w, code, node_, term);
     w.exec_params("INSERT INTO seats VALUES($1, $2, $3, $4, $5) ON CONFLICT(code, seat) DO UPDATE SET name = EXCLUDED.name, "
                   "bot = EXCLUDED.bot, token_hash = EXCLUDED.token_hash",
@@ -158,7 +205,7 @@ void PgStore::put_seat(const std::string& code, const StoredSeat& s) {
 
 void PgStore::add_game(const std::string& code, const StoredGame& g) {
   long long term = held(code);
-  transact("a game", [&](pqxx::work& w) {
+  transact<pqxx::work>("a game", [&](pqxx::work& w) {
     fence(w, code, node_, term);
     w.exec_params("INSERT INTO games(code, game, seed, commit_hash, new_request, opening, over, commitment) VALUES($1, $2, $3, $4, $5, $6, $7, $8)",
                   code, g.game, std::to_string(g.seed), g.commit, g.new_request, g.opening, g.over, g.commitment_version);
@@ -167,7 +214,7 @@ void PgStore::add_game(const std::string& code, const StoredGame& g) {
 
 void PgStore::commit_game(const std::string& code, int game, const std::string& commit) {
   long long term = held(code);
-  transact("a game's commitment", [&](pqxx::work& w) {
+  transact<pqxx::work>("a game's commitment", [&](pqxx::work& w) {
     fence(w, code, node_, term);
     w.exec_params("UPDATE games SET commit_hash = $1 WHERE code = $2 AND game = $3", commit, code, game);
   });
@@ -175,7 +222,7 @@ void PgStore::commit_game(const std::string& code, int game, const std::string& 
 
 void PgStore::start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) {
   long long term = held(code);
-  transact("the start of a game", [&](pqxx::work& w) {
+  transact<pqxx::work>("the start of a game", [&](pqxx::work& w) {
     fence(w, code, node_, term);
     w.exec_params("UPDATE games SET new_request = $1, opening = $2 WHERE code = $3 AND game = $4", new_request, opening, code, game);
   });
@@ -183,24 +230,29 @@ void PgStore::start_game(const std::string& code, int game, const std::string& n
 
 void PgStore::add_move(const std::string& code, int game, std::size_t n, const std::string& line) {
   long long term = held(code);
-  transact("a move", [&](pqxx::work& w) {
-    fence(w, code, node_, term);
-    w.exec_params("INSERT INTO moves VALUES($1, $2, $3, $4)", code, game, static_cast<long long>(n), line);
-    // Other servers' watchers of this table hear of it (docs/scale-out.md).
-    w.exec_params("SELECT pg_notify('inbetween_moves', $1)", code);
+  // One statement, one round trip: fenced by the lease (held FOR SHARE until it commits), the
+  // move inserted, and other servers' followers told (docs/scale-out.md).
+  bool stored = transact<pqxx::nontransaction>("a move", [&](pqxx::nontransaction& w) {
+    return !w.exec_params(
+                 "WITH lease AS (SELECT 1 FROM leases WHERE code = $1 AND node = $5 AND term = $6 AND expires > clock_timestamp() FOR SHARE), "
+                 "moved AS (INSERT INTO moves SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM lease) RETURNING 1) "
+                 "SELECT pg_notify('inbetween_moves', $1) FROM moved",
+                 code, game, static_cast<long long>(n), line, node_, term)
+                .empty();
   });
+  if (!stored) throw LeaseLost(fmt::format("table {} is played by another server now", code));
 }
 
 void PgStore::finish_game(const std::string& code, int game) {
   long long term = held(code);
-  transact("the end of a game", [&](pqxx::work& w) {
+  transact<pqxx::work>("the end of a game", [&](pqxx::work& w) {
     fence(w, code, node_, term);
     w.exec_params("UPDATE games SET over = true WHERE code = $1 AND game = $2", code, game);
   });
 }
 
 void PgStore::set_abandoned(const std::string& code, bool abandoned) {
-  transact("a table's abandonment", [&](pqxx::work& w) {
+  transact<pqxx::work>("a table's abandonment", [&](pqxx::work& w) {
     w.exec_params("UPDATE tables SET abandoned = $1 WHERE code = $2", abandoned, code);
   });
 }
@@ -215,7 +267,7 @@ long long PgStore::held(const std::string& code) const {
 bool PgStore::take_lease(const std::string& code) {
   // Granted when nobody holds it, when it lapsed (a new term: whatever the last holder still
   // tries is refused by its fence), or when it is already this server's.
-  auto row = transact("a lease", [&](pqxx::work& w) {
+  auto row = transact<pqxx::work>("a lease", [&](pqxx::work& w) {
     return w.exec_params(
         "INSERT INTO leases VALUES($1, $2, 1, clock_timestamp() + $3 * interval '1 second') ON CONFLICT(code) DO UPDATE "
         "SET term = CASE WHEN leases.node = EXCLUDED.node THEN leases.term ELSE leases.term + 1 END, node = EXCLUDED.node, "
@@ -232,7 +284,7 @@ bool PgStore::take_lease(const std::string& code) {
 }
 
 std::vector<std::string> PgStore::renew_leases() {
-  auto rows = transact("the leases", [&](pqxx::work& w) {
+  auto rows = transact<pqxx::work>("the leases", [&](pqxx::work& w) {
     return w.exec_params("UPDATE leases SET expires = clock_timestamp() + $2 * interval '1 second' WHERE node = $1 RETURNING code, term",
                          node_, static_cast<long long>(lease_.count()));
   });
@@ -257,13 +309,13 @@ void PgStore::release_lease(const std::string& code) {
     term = it->second;
     terms_.erase(it);
   }
-  transact("a lease", [&](pqxx::work& w) {
+  transact<pqxx::work>("a lease", [&](pqxx::work& w) {
     w.exec_params("UPDATE leases SET expires = clock_timestamp() WHERE code = $1 AND node = $2 AND term = $3", code, node_, term);
   });
 }
 
 void PgStore::announce(const std::string& address, const std::string& tables) {
-  transact("this server's address", [&](pqxx::work& w) {
+  transact<pqxx::work>("this server's address", [&](pqxx::work& w) {
     w.exec_params("INSERT INTO nodes VALUES($1, $2, $3, clock_timestamp()) ON CONFLICT(node) DO UPDATE SET address = EXCLUDED.address, "
                   "tables = EXCLUDED.tables, seen = EXCLUDED.seen",
                   node_, address, tables);
@@ -273,7 +325,7 @@ void PgStore::announce(const std::string& address, const std::string& tables) {
 }
 
 std::string PgStore::player_of(const std::string& code) const {
-  return transact("a lease", [&](pqxx::work& w) {
+  return transact<pqxx::work>("a lease", [&](pqxx::work& w) {
     auto r = w.exec_params("SELECT n.address FROM leases l JOIN nodes n ON n.node = l.node WHERE l.code = $1 AND l.node <> $2 "
                            "AND l.expires > clock_timestamp()",
                            code, node_);
@@ -282,7 +334,7 @@ std::string PgStore::player_of(const std::string& code) const {
 }
 
 std::vector<std::string> PgStore::tables_elsewhere() const {
-  return transact("the other servers' tables", [&](pqxx::work& w) {
+  return transact<pqxx::work>("the other servers' tables", [&](pqxx::work& w) {
     std::vector<std::string> out;
     for (const auto& r : w.exec_params("SELECT tables FROM nodes WHERE node <> $1 AND seen > clock_timestamp() - $2 * interval '1 second'",
                                        node_, static_cast<long long>(lease_.count())))
@@ -304,11 +356,11 @@ std::optional<StoredTable> PgStore::load_table(const std::string& code) const {
 }
 
 bool PgStore::has_table(const std::string& code) const {
-  return transact("a table", [&](pqxx::work& w) { return !w.exec_params("SELECT 1 FROM tables WHERE code = $1", code).empty(); });
+  return transact<pqxx::work>("a table", [&](pqxx::work& w) { return !w.exec_params("SELECT 1 FROM tables WHERE code = $1", code).empty(); });
 }
 
 std::vector<StoredTable> PgStore::load_where(const std::string& where, const std::string& code) const {
-  return transact("tables", [&](pqxx::work& w) {
+  return transact<pqxx::work>("tables", [&](pqxx::work& w) {
     std::vector<StoredTable> out;
     const std::string query = "SELECT code, rules, rules_text, sets, seats, timeout, private, creator FROM tables t WHERE " + where +
                               " ORDER BY created";

@@ -4,6 +4,7 @@
 // Each table is played by one server at a time, the one holding its lease; every write to a
 // table is fenced by that lease, so a server that lost it (paused, cut off) can never append.
 #include <chrono>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -51,9 +52,9 @@ class PgStore final : public Store {
 
  private:
   void migrate();
-  // Runs `work` in one transaction under the lock; database errors become StoreUnavailable (the
+  // Runs `work` in one Transaction on a pooled connection; database errors become StoreUnavailable (the
   // connection broke: refused, and tried again on the next call) or StoreError naming `what`.
-  template <class Work>
+  template <class Transaction, class Work>
   auto transact(const char* what, Work&& work) const;
   std::vector<StoredTable> load_where(const std::string& where, const std::string& code) const;
   // The term of this server's lease on `code`; LeaseLost when it holds none.
@@ -63,9 +64,17 @@ class PgStore final : public Store {
   std::string node_;
   std::chrono::seconds lease_;
   std::string secret_;  // the cluster's, read at open
-  mutable std::mutex mutex_;
+  mutable std::mutex mutex_;  // terms_
+  // Connections to the database, each used by one transaction at a time, so tables commit at once.
   struct Connection;  // libpqxx's, which a header cannot name ahead
-  mutable std::unique_ptr<Connection> db_;  // one connection, one transaction at a time; null after it broke
+  class Borrowed;
+  static constexpr int kConnections = 8;
+  std::unique_ptr<Connection> borrow() const;  // waits while all are in use; throws when none can be made
+  void give_back(std::unique_ptr<Connection> connection) const;  // null: it broke
+  mutable std::mutex pool_mutex_;
+  mutable std::condition_variable pool_free_;
+  mutable std::vector<std::unique_ptr<Connection>> idle_;
+  mutable int open_ = 0;
   std::map<std::string, long long> terms_;  // the leases this server holds: table -> term
 };
 
