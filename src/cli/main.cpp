@@ -201,6 +201,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 256))->capture_default_str();
   serve_cmd->add_option("--db", serve.db, "where every table and move is kept: an SQLite file, or postgresql://USER@HOST/DB shared by several servers (docs/scale-out.md)")
       ->capture_default_str();
+  serve_cmd->add_option("--trusted-proxy", serve.trusted_proxies,
+                        "the address of a reverse proxy in front of this server (nginx): its X-Real-IP header names each client, counted for the limits as itself; repeat for more");
   serve_cmd->add_option("--node", serve.node, "this server's name among several on one PostgreSQL database (default: node)");
   serve_cmd->add_option("--advertise", serve.advertise, "HOST:PORT where the other servers on the database reach this one (default: --host and the port it listens on)");
   serve_cmd->add_option("--lease-seconds", serve.lease_seconds, "on PostgreSQL: a table whose server stops renewing its lease is taken over by another after this long")

@@ -22,6 +22,7 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.port = static_cast<unsigned short>(options.port);
   serve.threads = options.threads;
   serve.advertise = options.advertise;
+  serve.trusted_proxies = options.trusted_proxies;
   serve.web_dir = options.web.empty() ? (rules::data_dir() / "web" / "dist").string() : options.web;
   serve.max_connections = options.max_connections;
   serve.max_connections_per_address = options.max_connections_per_address;

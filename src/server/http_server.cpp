@@ -364,11 +364,14 @@ class Server final : public Hooks {
     beast::error_code ec;
     std::string address = socket.remote_endpoint(ec).address().to_string();
     if (ec) co_return;
-    bool admitted = lobby_.admits(address);
+    // A trusted proxy (nginx in front of several servers) carries many clients: each is counted
+    // as itself once its request says who it is (X-Real-IP), not as the proxy.
+    const bool proxy = std::find(options_.trusted_proxies.begin(), options_.trusted_proxies.end(), address) != options_.trusted_proxies.end();
+    bool admitted = proxy || lobby_.admits(address);
     {
       std::lock_guard lock(counts_mutex_);
       int& count = per_address_[address];
-      admitted = admitted && count < options_.max_connections_per_address;
+      admitted = admitted && (proxy || count < options_.max_connections_per_address);
       if (admitted) {
         ++count;
         ++open_connections_;
@@ -388,12 +391,15 @@ class Server final : public Hooks {
         --server.open_connections_;
         if (--server.per_address_[address] == 0) server.per_address_.erase(address);
       }
-      // A client another server forwards: counted as its own address, not that server's.
-      void count_as(const std::string& client) {
+      // A client another server or a trusted proxy forwards: counted as its own address.
+      // False (nothing changed) when the client already holds as many connections as it may.
+      bool count_as(const std::string& client, int most) {
         std::lock_guard lock(server.counts_mutex_);
+        if (auto it = server.per_address_.find(client); it != server.per_address_.end() && it->second >= most) return false;
         if (--server.per_address_[address] == 0) server.per_address_.erase(address);
         ++server.per_address_[client];
         address = client;
+        return true;
       }
     } release{*this, address};
 
@@ -409,7 +415,8 @@ class Server final : public Hooks {
       auto request = parser.release();
       // Another server forwarding a client is not held to one address's rate: the client is, there.
       auto relayed = websocket::is_upgrade(request) ? relayed_for(request) : std::nullopt;
-      if (!relayed && !http_allowed(address)) {
+      if (!relayed && proxy) relayed = real_address(request);
+      if (!relayed && !http_allowed(relayed.value_or(address))) {
         auto refused = reply(request, http::status::too_many_requests, "text/plain",
                              fmt::format("more than {} requests a second from your address; slow down\n", options_.http_requests_per_second));
         co_await http::async_write(stream, refused, asio::redirect_error(use_awaitable, ec));
@@ -422,7 +429,7 @@ class Server final : public Hooks {
         }
         stream.expires_never();
         if (relayed) {
-          release.count_as(*relayed);
+          if (!release.count_as(*relayed, options_.max_connections_per_address)) co_return;
           address = *relayed;
         }
         co_await play(stream.release_socket(), std::move(request), address);
@@ -431,7 +438,7 @@ class Server final : public Hooks {
       // Not a conditional expression: GCC 12 mishandles a co_await inside one (the response's
       // fields came out corrupt).
       http::response<http::string_body> response;
-      if (request.target().starts_with("/tables/")) response = co_await answer_table(request, address);
+      if (request.target().starts_with("/tables/")) response = co_await answer_table(request, relayed.value_or(address));
       else response = answer(request);
       bool keep = response.keep_alive();
       co_await http::async_write(stream, response, asio::redirect_error(use_awaitable, ec));
@@ -446,6 +453,17 @@ class Server final : public Hooks {
     auto from = request.find(kRelayForHeader);
     if (secret_.empty() || secret == request.end() || from == request.end() || secret->value() != secret_) return std::nullopt;
     std::string address(from->value());
+    beast::error_code ec;
+    asio::ip::make_address(address, ec);
+    if (ec) return std::nullopt;
+    return address;
+  }
+
+  // The client's address that a trusted proxy names (X-Real-IP); none when it names none.
+  static std::optional<std::string> real_address(const http::request<http::string_body>& request) {
+    auto field = request.find("X-Real-IP");
+    if (field == request.end()) return std::nullopt;
+    std::string address(field->value());
     beast::error_code ec;
     asio::ip::make_address(address, ec);
     if (ec) return std::nullopt;
