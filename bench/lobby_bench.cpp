@@ -45,9 +45,11 @@ struct World {
   World() {
     auto dir = std::filesystem::temp_directory_path() / ("inbetween-lobby-bench-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir);
-    // LOBBY_BENCH_MEMORY=1: SQLite in memory, to see what the file's writes cost.
+    // LOBBY_BENCH_MEMORY=1: SQLite in memory, to see what the file's writes cost; LOBBY_BENCH_DB=URI:
+    // another store, e.g. postgresql://... (docs/scale-out.md).
     const char* memory = std::getenv("LOBBY_BENCH_MEMORY");
-    store = server::open_store(memory && std::string(memory) == "1" ? ":memory:" : (dir / "tables.db").string());
+    const char* db = std::getenv("LOBBY_BENCH_DB");
+    store = server::open_store(db ? db : memory && std::string(memory) == "1" ? ":memory:" : (dir / "tables.db").string(), "bench");
     server::LobbyOptions options;
     options.messages_per_second = options.message_burst = 1e12;
     options.address_messages_per_second = options.address_burst = 1e12;

@@ -3,7 +3,7 @@
 // for D seconds. Reports moves per second and, for every person's action, the time from sending
 // it to the broadcast that shows it (50th / 99th percentile), as seen by the acting client.
 //   node bench/serve_load.mjs [--tables 200] [--seconds 20] [--bot-delay-ms 700] [--binary build/inbetween]
-//     [--procs 2] [--server-args "--threads 1"] [--taskset 0] [--settle 3]
+//     [--procs 2] [--server-args "--threads 1"] [--taskset 0] [--settle 3] [--db postgresql://... --nodes N]
 // --bot-delay-ms is the server's pause before a bot moves (its default, 700, is what people see;
 // 0 makes every table play as fast as the server can).
 // --procs: the clients run in that many Node processes (serve_load_worker.mjs), the tables split
@@ -26,18 +26,28 @@ const serverArgs = arg('server-args', '').split(/\s+/).filter(Boolean);
 const pin = arg('taskset');
 const settle = Number(arg('settle', 3));
 const sleep = (s) => new Promise((r) => setTimeout(r, s * 1000));
+// --db URI --nodes N: N servers on one PostgreSQL database (docs/scale-out.md), the client processes
+// spread over them (each process's tables on one node); the figures add up every node's.
+const db = arg('db');
+const nodeCount = db ? Math.max(1, Number(arg('nodes', 1))) : 1;
 
-const { server, port } = await startServer(binary, ['--max-tables-per-address', String(tables + 10), '--bot-delay-ms', botDelay, '--max-tables', String(tables + 10),
-  '--max-connections-per-address', String(tables * 4 + 10), '--messages-per-second', '100000', '--http-requests-per-second', '100000', ...serverArgs], pin ? ['taskset', '-c', pin] : []);
-process.on('exit', () => server.kill('SIGTERM')); // not left running if a client process fails
-const pid = server.pid;
+const servers = [];
+for (let n = 0; n < nodeCount; ++n) {
+  servers.push(await startServer(binary, ['--max-tables-per-address', String(tables + 10), '--bot-delay-ms', botDelay, '--max-tables', String(tables + 10),
+    '--max-connections-per-address', String(tables * 4 + 10), '--messages-per-second', '100000', '--http-requests-per-second', '100000',
+    ...(db ? ['--node', `n${n + 1}`] : []), ...serverArgs], pin ? ['taskset', '-c', pin] : [], db));
+}
+process.on('exit', () => servers.forEach((s) => s.server.kill('SIGTERM'))); // not left running if a client process fails
+const pids = servers.map((s) => s.server.pid);
+const residentAll = () => pids.reduce((sum, p) => sum + residentMB(p), 0);
+const cpuAll = () => pids.reduce((sum, p) => sum + cpuSeconds(p), 0);
 
-// The server's CPU use over a period, as % of one core (ticks of 1/100 s: coarse over short periods).
+// The servers' CPU use over a period, as % of one core (ticks of 1/100 s: coarse over short periods).
 const cpuMeter = () => {
-  const [cpu, at] = [cpuSeconds(pid), performance.now()];
-  return () => (100 * (cpuSeconds(pid) - cpu)) / ((performance.now() - at) / 1000);
+  const [cpu, at] = [cpuAll(), performance.now()];
+  return () => (100 * (cpuAll() - cpu)) / ((performance.now() - at) / 1000);
 };
-const quiet = async () => { const cpu = cpuMeter(); await sleep(settle); return { cpu: cpu(), mb: residentMB(pid) }; };
+const quiet = async () => { const cpu = cpuMeter(); await sleep(settle); return { cpu: cpu(), mb: residentAll() }; };
 
 const idle = await quiet();
 
@@ -49,12 +59,12 @@ const reply = (child, type) => new Promise((resolve, reject) => {
 });
 const children = Array.from({ length: procs }, () => fork(join(here, 'serve_load_worker.mjs'), [], { serialization: 'advanced' }));
 const seated = children.map((c) => reply(c, 'seated'));
-children.forEach((c, i) => c.send({ type: 'seat', port, tables: Math.floor(tables / procs) + (i < tables % procs ? 1 : 0) }));
+children.forEach((c, i) => c.send({ type: 'seat', port: servers[i % nodeCount].port, tables: Math.floor(tables / procs) + (i < tables % procs ? 1 : 0) }));
 await Promise.all(seated);
 
 const load = cpuMeter();
-let peakMB = residentMB(pid);
-const sampler = setInterval(() => { peakMB = Math.max(peakMB, residentMB(pid)); }, 500);
+let peakMB = residentAll();
+const sampler = setInterval(() => { peakMB = Math.max(peakMB, residentAll()); }, 500);
 const began = performance.now();
 for (const c of children) c.send({ type: 'start' });
 await sleep(seconds);
@@ -63,7 +73,7 @@ for (const c of children) c.send({ type: 'stop' });
 const elapsed = (performance.now() - began) / 1000;
 const loadCpu = load();
 clearInterval(sampler);
-peakMB = Math.max(peakMB, residentMB(pid));
+peakMB = Math.max(peakMB, residentAll());
 const each = await Promise.all(results);
 
 // Every client closes its sockets and its process ends; then the server is left alone for S seconds.
@@ -71,7 +81,7 @@ const ended = children.map((c) => new Promise((r) => c.on('exit', r)));
 for (const c of children) c.send({ type: 'close' });
 await Promise.all(ended);
 const after = await quiet();
-await stopServer(server);
+for (const s of servers) await stopServer(s.server);
 
 const sorted = Float64Array.from(each.flatMap((r) => Array.from(r.latencies))).sort();
 const [n, p50, p99, max] = [sorted.length, percentile(sorted, 50), percentile(sorted, 99), sorted.at(-1) ?? NaN];
@@ -83,7 +93,7 @@ console.log(`moves (people and bots) ${moves}: ${(moves / elapsed).toFixed(0)} p
 console.log(`people's actions timed ${n}: action to broadcast p50 ${ms(p50)} ms, p99 ${ms(p99)} ms, max ${ms(max)} ms`);
 console.log(`client processes ${procs}: event loop lag p99 worst ${ms(Math.max(...each.map((r) => r.lag.p99)))} ms; each p50/p99/max ` +
   each.map((r) => `${ms(r.lag.p50)}/${ms(r.lag.p99)}/${ms(r.lag.max)} ms, CPU ${((100 * r.cpuSeconds) / elapsed).toFixed(0)}%`).join('; '));
-console.log(`server ${[...(pin ? ['taskset -c', pin] : []), 'serve', ...serverArgs].join(' ')}: idle (${settle} s before any table) CPU ${idle.cpu.toFixed(1)}% of a core, resident ${ms(idle.mb)} MB`);
+console.log(`server${nodeCount > 1 ? `s (${nodeCount} nodes on ${db}, figures summed)` : ''} ${[...(pin ? ['taskset -c', pin] : []), 'serve', ...serverArgs].join(' ')}: idle (${settle} s before any table) CPU ${idle.cpu.toFixed(1)}% of a core, resident ${ms(idle.mb)} MB`);
 console.log(`server under load: CPU ${loadCpu.toFixed(0)}% of a core, resident peak ${ms(peakMB)} MB (sampled every 500 ms)`);
 console.log(`server ${settle} s after every client closed: CPU ${after.cpu.toFixed(1)}% of a core, resident ${ms(after.mb)} MB`);
 process.exit(0);

@@ -16,11 +16,12 @@ export const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 
-// Starts the server with `options` (command-line words) on a new database; resolves to
+// Starts the server with `options` (command-line words) on a new database (or on `store`: a
+// PostgreSQL URI several servers share); resolves to
 // { server, port } once it listens. `launcher` goes before the binary (e.g. ['taskset', '-c', '0']:
 // it execs the binary in its own process, so server.pid is still the server's for /proc).
-export async function startServer(binary, options, launcher = []) {
-  const db = join(mkdtempSync(join(tmpdir(), 'inbetween-bench-')), 'bench.db');
+export async function startServer(binary, options, launcher = [], store = undefined) {
+  const db = store ?? join(mkdtempSync(join(tmpdir(), 'inbetween-bench-')), 'bench.db');
   const [command, ...words] = [...launcher, binary, 'serve', '--port', '0', '--db', db, ...options];
   const server = spawn(command, words,
     { env: { ...process.env, INBETWEEN_DATA: join(here, '..') }, stdio: ['ignore', 'pipe', 'inherit'] });

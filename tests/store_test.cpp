@@ -1,5 +1,5 @@
-// The Store interface (server/store.h): one contract that every adapter passes (today SQLite in
-// a file and in memory), the SQLite schema's migration, and what a table does when its store
+// The Store interface (server/store.h): one contract that every adapter passes (SQLite in a file
+// and in memory, PostgreSQL on the tests' throw-away cluster), the SQLite schema's migration, and what a table does when its store
 // fails under it (through a store that fails on demand, which the interface makes possible).
 #include <gtest/gtest.h>
 
@@ -13,6 +13,7 @@
 #include "server/sqlite_store.h"
 #include "server/store.h"
 #include "support/temp_folder.h"
+#include "support/test_postgres.h"
 
 namespace inbetween {
 namespace {
@@ -27,6 +28,9 @@ struct Adapter {
   bool durable;  // what is committed is there for the next process
   std::function<std::unique_ptr<server::Store>(const std::filesystem::path& dir)> open;
 };
+
+// The adapter's name in a failing test's message (not its bytes).
+void PrintTo(const Adapter& adapter, std::ostream* out) { *out << adapter.name; }
 
 class StoreContract : public testing_support::TempFolderTest, public ::testing::WithParamInterface<Adapter> {
  protected:
@@ -142,7 +146,11 @@ TEST_P(StoreContract, WhatIsCommittedSurvivesReopening) {
 INSTANTIATE_TEST_SUITE_P(
     Adapters, StoreContract,
     ::testing::Values(Adapter{"sqlite_file", true, [](const std::filesystem::path& dir) { return server::open_store((dir / "t.db").string()); }},
-                      Adapter{"sqlite_memory", false, [](const std::filesystem::path&) { return server::open_store(":memory:"); }}),
+                      Adapter{"sqlite_memory", false, [](const std::filesystem::path&) { return server::open_store(":memory:"); }},
+                      Adapter{"postgresql", true,
+                              [](const std::filesystem::path& dir) {
+                                return server::open_store(testing_support::postgres_database(dir.string()), "test");
+                              }}),
     [](const ::testing::TestParamInfo<Adapter>& adapter) { return adapter.param.name; });
 
 class SqliteSchema : public testing_support::TempFolderTest {};

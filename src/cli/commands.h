@@ -89,6 +89,10 @@ struct ServeCommandOptions {
   int port = 8080;
   int threads = 0;  // network threads; 0: one per core
   std::string db = "inbetween.db";
+  std::string node;       // this server's name in a shared store's leases
+  std::string advertise;  // where the other servers on a shared store reach this one
+  std::vector<std::string> trusted_proxies;  // reverse proxies whose X-Real-IP names the client
+  int lease_seconds = 10;  // a shared store's lease (the renewal runs every third of it)
   std::string web;  // empty: web/dist in the data folder
   int bot_delay_ms = 700;
   int max_tables = 500;

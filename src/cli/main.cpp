@@ -204,9 +204,16 @@ int main(int argc, char** argv) {
   auto* serve_cmd = app.add_subcommand("serve", "the table server: a browser table and a WebSocket for play (docs/server.md)");
   serve_cmd->add_option("--host", serve.host, "the address to listen on (127.0.0.1: this machine only)")->capture_default_str();
   serve_cmd->add_option("--port", serve.port, "the port (0: any free one)")->check(CLI::Range(0, 65535))->capture_default_str();
-  serve_cmd->add_option("--threads", serve.threads, "network threads (0: one per core); the lobby's work runs on one of them at a time")
+  serve_cmd->add_option("--threads", serve.threads, "network threads (0: one per core); tables play on all of them at once")
       ->check(CLI::Range(0, 256))->capture_default_str();
-  serve_cmd->add_option("--db", serve.db, "the SQLite file every table and move is kept in")->capture_default_str();
+  serve_cmd->add_option("--db", serve.db, "where every table and move is kept: an SQLite file, or postgresql://USER@HOST/DB shared by several servers (docs/scale-out.md)")
+      ->capture_default_str();
+  serve_cmd->add_option("--trusted-proxy", serve.trusted_proxies,
+                        "the address of a reverse proxy in front of this server (nginx): its X-Real-IP header names each client, counted for the limits as itself; repeat for more");
+  serve_cmd->add_option("--node", serve.node, "this server's name among several on one PostgreSQL database (default: node)");
+  serve_cmd->add_option("--advertise", serve.advertise, "HOST:PORT where the other servers on the database reach this one (default: --host and the port it listens on)");
+  serve_cmd->add_option("--lease-seconds", serve.lease_seconds, "on PostgreSQL: a table whose server stops renewing its lease is taken over by another after this long")
+      ->check(CLI::Range(1, 60))->capture_default_str();
   serve_cmd->add_option("--web", serve.web, "the page's folder (default: web/dist in the data folder)");
   serve_cmd->add_option("--bot-delay-ms", serve.bot_delay_ms, "how long a bot waits before its move")->check(CLI::Range(0, 60000))->capture_default_str();
   serve_cmd->add_option("--max-tables", serve.max_tables, "the most tables the server holds")->check(CLI::Range(1, 100000))->capture_default_str();

@@ -21,6 +21,8 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.host = options.host;
   serve.port = static_cast<unsigned short>(options.port);
   serve.threads = options.threads;
+  serve.advertise = options.advertise;
+  serve.trusted_proxies = options.trusted_proxies;
   serve.web_dir = options.web.empty() ? (rules::data_dir() / "web" / "dist").string() : options.web;
   serve.max_connections = options.max_connections;
   serve.max_connections_per_address = options.max_connections_per_address;
@@ -46,9 +48,10 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   // rather than holding a worker for minutes (measured: spaces = 3 needs 45 MB and 1.5 s, spaces = 4 169 MB and 16 s).
   strategy::ThreeSolver::set_memory_limit(static_cast<std::size_t>(options.solver_mb) << 20);
   try {
-    auto store = server::open_store(options.db);
+    auto store = server::open_store(options.db, options.node, std::chrono::seconds(options.lease_seconds));
+    serve.lobby.lease_renew_every = std::chrono::milliseconds(options.lease_seconds * 1000 / 3);
     server::serve(serve, *store, [&](unsigned short port) {
-      out << fmt::format("inbetween serve: open http://{}:{}/  (tables kept in {}; Ctrl-C stops)", options.host, port, options.db)
+      out << fmt::format("inbetween serve: open http://{}:{}/  (tables kept in {}; Ctrl-C stops)", options.host, port, server::store_name(options.db))
           << std::endl;
     });
   } catch (const server::StoreError& e) {

@@ -37,6 +37,15 @@ class Hooks {
   // Calls `fire` where the lobby runs (its strand) after `delay`.
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fire) = 0;
   virtual std::chrono::steady_clock::time_point now() = 0;
+  // Forwards the connection to the server at `address` (host:port) that plays the table it asked
+  // for (docs/scale-out.md): `first` is sent there, and so is every later message of the
+  // connection, and what that server answers comes back to it. Where the network cannot, the
+  // connection is told `table_elsewhere` (try again: the table comes here once its server is gone).
+  virtual void relay(ConnId conn, const std::string& address, std::string first) {
+    (void)address;
+    (void)first;
+    send(conn, R"({"type":"error","code":"table_elsewhere","message":"another server plays this table now; try again in a moment"})");
+  }
 };
 
 }  // namespace inbetween::server

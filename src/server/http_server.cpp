@@ -38,9 +38,27 @@ using asio::use_awaitable;
 namespace {
 // One WebSocket client: the stream and the messages waiting to be written to it. Every field is
 // touched only on the client's own strand (the stream's executor).
-struct Client {
-  explicit Client(tcp::socket socket) : ws(std::move(socket)) {}
+// A connection forwarded to the server that plays its table (several servers on one database,
+// docs/scale-out.md): a WebSocket to that server, on the client's strand.
+struct Relay {
+  explicit Relay(const asio::any_io_executor& executor) : ws(executor) {}
   websocket::stream<beast::tcp_stream> ws;
+  std::deque<std::string> pending;  // the client's messages, written there in order once open
+  bool open = false;
+  bool writing = false;
+  bool closed = false;
+};
+
+// The headers by which one server forwards a client to another: the cluster's secret, and the
+// client's own address (counted there, not the forwarding server's).
+constexpr const char* kRelaySecretHeader = "X-Inbetween-Relay";
+constexpr const char* kRelayForHeader = "X-Inbetween-For";
+
+struct Client {
+  Client(tcp::socket socket, std::string from) : ws(std::move(socket)), address(std::move(from)) {}
+  websocket::stream<beast::tcp_stream> ws;
+  std::string address;
+  std::shared_ptr<Relay> relay;  // set: every message goes to the server that plays the table
   std::deque<std::string> queue;
   std::size_t queued_bytes = 0;
   bool writing = false;
@@ -113,7 +131,9 @@ class Server final : public Hooks {
         threads_(options.threads > 0 ? static_cast<unsigned>(options.threads) : cores()),
         moves_(std::max(4u, 2 * cores())),
         heavy_(cores()),
-        lobby_(store, *this, options.lobby) {}
+        lobby_(store, *this, options.lobby),
+        secret_(store.cluster_secret()),
+        shared_store_(!store.node().empty()) {}
   // The io_context goes first, while everything its pending handlers hold on to still exists: a
   // connection's frame, destroyed with it, gives back its count of connections per address.
   ~Server() {
@@ -134,7 +154,12 @@ class Server final : public Hooks {
     asio::co_spawn(ioc_, listen(acceptor), [](std::exception_ptr e) {
       if (e) std::rethrow_exception(e);
     });
-    ready(acceptor.local_endpoint().port());
+    unsigned short port = acceptor.local_endpoint().port();
+    if (shared_store_) {
+      std::string host = options_.host == "0.0.0.0" || options_.host == "::" ? "127.0.0.1" : options_.host;
+      lobby_.announce(options_.advertise.empty() ? fmt::format("{}:{}", host, port) : options_.advertise);
+    }
+    ready(port);
     std::vector<std::thread> network;
     for (unsigned i = 1; i < threads_; ++i) network.emplace_back([this] { ioc_.run(); });
     ioc_.run();
@@ -191,6 +216,16 @@ class Server final : public Hooks {
     });
   }
   std::chrono::steady_clock::time_point now() override { return std::chrono::steady_clock::now(); }
+  void relay(ConnId conn, const std::string& address, std::string first) override {
+    auto client = client_of(conn);
+    if (!client) return;
+    asio::post(client->ws.get_executor(), [this, client, address, first = std::move(first)]() mutable {
+      if (client->closed || client->relay) return;
+      client->relay = std::make_shared<Relay>(client->ws.get_executor());
+      client->relay->pending.push_back(std::move(first));
+      asio::co_spawn(client->ws.get_executor(), run_relay(client, address), asio::detached);
+    });
+  }
 
  private:
   std::shared_ptr<Client> client_of(ConnId conn) {
@@ -219,6 +254,78 @@ class Server final : public Hooks {
     if (client.closed) return;
     client.closed = true;
     beast::get_lowest_layer(client.ws).close();
+  }
+
+  // On the client's strand: connects to the server at `address`, writes what the client sent,
+  // and passes every message from there back. That server gone, the client is closed: its page
+  // reconnects, and finds the table here once its lease lapses.
+  awaitable<void> run_relay(std::shared_ptr<Client> client, std::string address) {
+    auto relay = client->relay;
+    beast::error_code ec;
+    auto colon = address.rfind(':');
+    // Named, not temporaries in the co_await: GCC 12 frees those twice.
+    const std::string host = address.substr(0, colon);
+    const std::string port = colon == std::string::npos ? "80" : address.substr(colon + 1);
+    tcp::resolver resolver(client->ws.get_executor());
+    auto found = co_await resolver.async_resolve(host, port, asio::redirect_error(use_awaitable, ec));
+    auto& socket = beast::get_lowest_layer(relay->ws);
+    if (!ec) {
+      socket.expires_after(std::chrono::seconds(5));
+      co_await socket.async_connect(found, asio::redirect_error(use_awaitable, ec));
+    }
+    if (!ec) {
+      socket.expires_never();
+      relay->ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+      relay->ws.set_option(websocket::stream_base::decorator([secret = secret_, from = client->address](websocket::request_type& request) {
+        request.set(kRelaySecretHeader, secret);
+        request.set(kRelayForHeader, from);
+      }));
+      co_await relay->ws.async_handshake(address, "/ws", asio::redirect_error(use_awaitable, ec));
+    }
+    if (ec) {
+      // Its server cannot be reached (gone, its lease not lapsed yet): the page tries again.
+      client->relay.reset();
+      enqueue(client, R"({"type":"error","code":"table_elsewhere","message":"the server that plays this table cannot be reached now; try again in a moment"})");
+      co_return;
+    }
+    relay->open = true;
+    write_relay(client);
+    beast::flat_buffer buffer;
+    for (;;) {
+      buffer.clear();
+      co_await relay->ws.async_read(buffer, asio::redirect_error(use_awaitable, ec));
+      if (ec) break;
+      enqueue(client, beast::buffers_to_string(buffer.data()));
+    }
+    relay->closed = true;
+    close(*client);
+  }
+
+  // On the client's strand: a message of the client for the server that plays its table.
+  void to_relay(const std::shared_ptr<Client>& client, std::string text) {
+    auto& relay = *client->relay;
+    if (relay.closed) return;
+    if (relay.pending.size() >= 256) return close(*client);  // it writes faster than the other server reads
+    relay.pending.push_back(std::move(text));
+    write_relay(client);
+  }
+  void write_relay(const std::shared_ptr<Client>& client) {
+    auto relay = client->relay;
+    if (!relay->open || relay->writing || relay->pending.empty()) return;
+    relay->writing = true;
+    asio::co_spawn(client->ws.get_executor(), [relay]() -> awaitable<void> {
+      beast::error_code ec;
+      while (!relay->pending.empty() && !relay->closed) {
+        relay->ws.text(true);
+        co_await relay->ws.async_write(asio::buffer(relay->pending.front()), asio::redirect_error(use_awaitable, ec));
+        if (ec) {
+          relay->closed = true;
+          break;
+        }
+        relay->pending.pop_front();
+      }
+      relay->writing = false;
+    }, asio::detached);
   }
 
   awaitable<void> listen(tcp::acceptor& acceptor) {
@@ -257,11 +364,14 @@ class Server final : public Hooks {
     beast::error_code ec;
     std::string address = socket.remote_endpoint(ec).address().to_string();
     if (ec) co_return;
-    bool admitted = lobby_.admits(address);
+    // A trusted proxy (nginx in front of several servers) carries many clients: each is counted
+    // as itself once its request says who it is (X-Real-IP), not as the proxy.
+    const bool proxy = std::find(options_.trusted_proxies.begin(), options_.trusted_proxies.end(), address) != options_.trusted_proxies.end();
+    bool admitted = proxy || lobby_.admits(address);
     {
       std::lock_guard lock(counts_mutex_);
       int& count = per_address_[address];
-      admitted = admitted && count < options_.max_connections_per_address;
+      admitted = admitted && (proxy || count < options_.max_connections_per_address);
       if (admitted) {
         ++count;
         ++open_connections_;
@@ -281,6 +391,16 @@ class Server final : public Hooks {
         --server.open_connections_;
         if (--server.per_address_[address] == 0) server.per_address_.erase(address);
       }
+      // A client another server or a trusted proxy forwards: counted as its own address.
+      // False (nothing changed) when the client already holds as many connections as it may.
+      bool count_as(const std::string& client, int most) {
+        std::lock_guard lock(server.counts_mutex_);
+        if (auto it = server.per_address_.find(client); it != server.per_address_.end() && it->second >= most) return false;
+        if (--server.per_address_[address] == 0) server.per_address_.erase(address);
+        ++server.per_address_[client];
+        address = client;
+        return true;
+      }
     } release{*this, address};
 
     beast::tcp_stream stream(std::move(socket));
@@ -293,7 +413,10 @@ class Server final : public Hooks {
       co_await http::async_read(stream, buffer, parser, asio::redirect_error(use_awaitable, ec));
       if (ec) co_return;
       auto request = parser.release();
-      if (!http_allowed(address)) {
+      // Another server forwarding a client is not held to one address's rate: the client is, there.
+      auto relayed = websocket::is_upgrade(request) ? relayed_for(request) : std::nullopt;
+      if (!relayed && proxy) relayed = real_address(request);
+      if (!relayed && !http_allowed(relayed.value_or(address))) {
         auto refused = reply(request, http::status::too_many_requests, "text/plain",
                              fmt::format("more than {} requests a second from your address; slow down\n", options_.http_requests_per_second));
         co_await http::async_write(stream, refused, asio::redirect_error(use_awaitable, ec));
@@ -305,18 +428,46 @@ class Server final : public Hooks {
           co_return;
         }
         stream.expires_never();
+        if (relayed) {
+          if (!release.count_as(*relayed, options_.max_connections_per_address)) co_return;
+          address = *relayed;
+        }
         co_await play(stream.release_socket(), std::move(request), address);
         co_return;
       }
       // Not a conditional expression: GCC 12 mishandles a co_await inside one (the response's
       // fields came out corrupt).
       http::response<http::string_body> response;
-      if (request.target().starts_with("/tables/")) response = co_await answer_table(request, address);
+      if (request.target().starts_with("/tables/")) response = co_await answer_table(request, relayed.value_or(address));
       else response = answer(request);
       bool keep = response.keep_alive();
       co_await http::async_write(stream, response, asio::redirect_error(use_awaitable, ec));
       if (ec || !keep) co_return;
     }
+  }
+
+  // The client's address when another server on the same database forwards it (it knows the
+  // cluster's secret); none for everyone else, whatever they claim.
+  std::optional<std::string> relayed_for(const http::request<http::string_body>& request) const {
+    auto secret = request.find(kRelaySecretHeader);
+    auto from = request.find(kRelayForHeader);
+    if (secret_.empty() || secret == request.end() || from == request.end() || secret->value() != secret_) return std::nullopt;
+    std::string address(from->value());
+    beast::error_code ec;
+    asio::ip::make_address(address, ec);
+    if (ec) return std::nullopt;
+    return address;
+  }
+
+  // The client's address that a trusted proxy names (X-Real-IP); none when it names none.
+  static std::optional<std::string> real_address(const http::request<http::string_body>& request) {
+    auto field = request.find("X-Real-IP");
+    if (field == request.end()) return std::nullopt;
+    std::string address(field->value());
+    beast::error_code ec;
+    asio::ip::make_address(address, ec);
+    if (ec) return std::nullopt;
+    return address;
   }
 
   // A 403 for a WebSocket upgrade from a page of another site (origin.h); nothing for the
@@ -340,7 +491,7 @@ class Server final : public Hooks {
   }
 
   awaitable<void> play(tcp::socket socket, http::request<http::string_body> request, std::string address) {
-    auto client = std::make_shared<Client>(std::move(socket));
+    auto client = std::make_shared<Client>(std::move(socket), address);
     // Beast's server timeouts (30 s for the handshake, 300 s idle), with pings: a page that only
     // watches stays, since its browser answers them; a peer that vanished is let go.
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
@@ -366,12 +517,20 @@ class Server final : public Hooks {
       co_await client->ws.async_read(buffer, asio::redirect_error(use_awaitable, ec));
       if (ec) break;
       if (client->dropping) continue;
+      if (client->relay) {  // the connection is the other server's now
+        to_relay(client, beast::buffers_to_string(buffer.data()));
+        continue;
+      }
       // Binary frames count against the rate like text ones (and are answered bad_message).
       auto frame = client->ws.got_text() ? Lobby::Frame::text : Lobby::Frame::binary;
       std::size_t bytes = buffer.size();
       lobby_.receive_parsed(id, lobby_.parse(std::string_view(static_cast<const char*>(buffer.data().data()), bytes), frame), bytes, frame);
     }
     client->closed = true;
+    if (client->relay) {
+      client->relay->closed = true;
+      beast::get_lowest_layer(client->relay->ws).close();
+    }
     {
       std::lock_guard lock(clients_mutex_);
       clients_.erase(id);
@@ -511,6 +670,8 @@ class Server final : public Hooks {
   asio::thread_pool moves_;  // bots' choices
   asio::thread_pool heavy_;  // hints, replays, log checks
   Lobby lobby_;
+  std::string secret_;  // the cluster's, where servers share a database (relayed_for)
+  bool shared_store_;   // several servers on one database: this one announces where it is
   std::mutex clients_mutex_;  // clients_: the connections' strands add and remove, the lobby's looks up
   std::map<ConnId, std::shared_ptr<Client>> clients_;
   std::mutex counts_mutex_;  // per_address_, open_connections_, http_rate_: every connection's strand

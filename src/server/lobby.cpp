@@ -49,8 +49,11 @@ Lobby::Lobby(Store& store, Hooks& hooks, LobbyOptions options) : store_(store), 
   // Only the tables still in play are replayed now; a table that is over (or abandoned) is read
   // when asked for.
   std::lock_guard lock(mutex_);
-  for (const auto& stored : store_.load_live()) hold(std::make_unique<Room>(stored, store_));
+  // Several servers on one database: each plays the tables whose lease it takes; the others' stay theirs.
+  for (const auto& stored : store_.load_live())
+    if (store_.take_lease(stored.code)) hold(std::make_unique<Room>(stored, store_));
   hooks_.after(options_.sweep_every, [this] { sweep(); });
+  if (!store_.node().empty()) hooks_.after(options_.lease_renew_every, [this] { renew_leases(); });
 }
 
 std::shared_ptr<Lobby::Held> Lobby::hold(std::unique_ptr<Room> room) {
@@ -75,6 +78,11 @@ std::shared_ptr<Lobby::Held> Lobby::hold(std::unique_ptr<Room> room) {
 void Lobby::let_go(const std::string& code, Held& held) {
   held.gone = true;  // a timer or worker that found it before looks it up again, and finds nothing
   held_.erase(code);
+  try {
+    store_.release_lease(code);  // another server may take it at once
+  } catch (const StoreError& e) {
+    std::fprintf(stderr, "serve: table %s: %s (its lease lapses by itself)\n", code.c_str(), e.what());
+  }
 }
 
 std::size_t Lobby::sweep() {
@@ -88,7 +96,11 @@ std::size_t Lobby::sweep() {
       if (!held->sitting.empty() || heavy_at(held->room->code())) continue;
       bool over = held->room->status() == TableStatus::over;
       if (now - held->quiet_since < (over ? options_.finished_kept : options_.abandoned_after)) continue;
-      if (!over) store_.set_abandoned(held->room->code(), true);
+      try {
+        if (!over) store_.set_abandoned(held->room->code(), true);
+      } catch (const StoreUnavailable&) {
+        continue;  // the next sweep tries again
+      }
       let_go(held->room->code(), *held);
       ++let_go_of;
     }
@@ -235,8 +247,30 @@ void Lobby::receive_parsed(ConnId conn, json message, std::size_t bytes, Frame f
     if (message.is_discarded() || !message.is_object()) throw Refused("bad_message", "a message is a JSON object with a \"type\"");
     if (auto i = message.find("id"); i != message.end() && (i->is_string() || i->is_number())) id = *i;
     dispatch(conn, lock, message);
+  } catch (const PlayedElsewhere& e) {
+    if (e.address.empty()) {
+      json error = {{"type", "error"}, {"code", e.code}, {"message", e.what()}};
+      if (!id.is_null()) error["id"] = id;
+      return send(conn, error);
+    }
+    // From now on the connection is the other server's: it leaves any table it was at here.
+    if (!lock.owns_lock()) lock.lock();
+    if (auto here = conns_.find(conn); here != conns_.end()) detach(conn, here->second);
+    hooks_.relay(conn, e.address, message.dump());
   } catch (const Refused& e) {
     json error = {{"type", "error"}, {"code", e.code}, {"message", e.what()}};
+    if (!id.is_null()) error["id"] = id;
+    send(conn, error);
+  } catch (const LeaseLost& e) {
+    // Another server plays the table now (this one was cut off past its lease): nothing was
+    // written, and this server lets the table go.
+    json error = {{"type", "error"}, {"code", "table_moved"}, {"message", e.what()}};
+    if (!id.is_null()) error["id"] = id;
+    send(conn, error);
+    if (auto table = message.find("table"); table != message.end() && table->is_string()) lose_table_soon(table->get<std::string>());
+  } catch (const StoreUnavailable& e) {
+    // The shared database is away for a moment: nothing was written; the next try may pass.
+    json error = {{"type", "error"}, {"code", "store_unavailable"}, {"message", e.what()}};
     if (!id.is_null()) error["id"] = id;
     send(conn, error);
   } catch (const StoreError&) {
@@ -258,12 +292,9 @@ void Lobby::dispatch(ConnId conn, Lock& lock, const json& message) {
   };
   if (type == "presets") return send(conn, with_id(presets_reply()));
   if (type == "tables") {
-    json tables = json::array();
-    // A private table is found by its code (a link) only.
-    for (const auto& [code, held] : held_) {
-      std::lock_guard table(held->mutex);
-      if (held->room->status() != TableStatus::over && !held->room->is_private()) tables.push_back(held->room->summary(watchers(*held)));
-    }
+    json tables = public_tables_locked();
+    // Those of the other servers on the same database, as they last announced them.
+    for (const auto& t : elsewhere_) tables.push_back(t);
     return send(conn, with_id({{"type", "tables"}, {"tables", tables}}));
   }
   if (type == "create") return create(conn, c, message);
@@ -302,6 +333,11 @@ std::shared_ptr<Lobby::Held> Lobby::held_or_stored(const std::string& code) {
   // A table that is over (or abandoned) is read from the store the first time someone asks for it.
   auto stored = code.empty() ? std::nullopt : store_.load_table(code);
   if (!stored) return nullptr;
+  // Several servers on one database: a table in play is played here only under its lease. One
+  // whose server is gone (its lease lapsed) is taken over here from its stored log, exactly
+  // where it was; one another server still plays is refused, and one that is over is only read.
+  bool over = !stored->games.empty() && stored->games.back().over;
+  if (!store_.take_lease(code) && !over) throw PlayedElsewhere(code, store_.player_of(code));
   auto room = std::make_unique<Room>(*stored, store_);
   // An abandoned table someone came back to is in play again (replayed at a restart).
   if (room->status() != TableStatus::over) store_.set_abandoned(code, false);

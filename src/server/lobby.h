@@ -48,6 +48,9 @@ struct LobbyOptions {
   // that is over after `finished_kept`, one in play or waiting after `abandoned_after` (marked
   // abandoned: not replayed at a restart). The lobby looks every `sweep_every`.
   std::chrono::seconds sweep_every{30};
+  // Several servers on one database (docs/scale-out.md): how often this one renews the leases of
+  // the tables it plays (a third of the store's lease time, so one late renewal loses nothing).
+  std::chrono::milliseconds lease_renew_every{3000};
   std::chrono::seconds finished_kept{120};
   std::chrono::seconds abandoned_after{1800};
   // A connected person whose clock runs out this many turns in a row is marked away; bots play
@@ -115,6 +118,13 @@ class Lobby {
   // abandoned_after) and gives freed memory back to the system; returns how many. Runs every
   // `sweep_every` by itself.
   std::size_t sweep();
+  // Renews this server's leases on the tables it plays (several servers on one database); a table
+  // whose lease another server took is let go of, and the people at it told `table_moved`. Runs
+  // every `lease_renew_every` by itself where the store has leases.
+  void renew_leases();
+  // Where the other servers on the database reach this one (host:port): announced now and with
+  // every renewal, with the public tables played here, so theirs list them and forward to them.
+  void announce(const std::string& address);
   // A place for one piece of long work (Lane::heavy) of `address` at table `code`, held until
   // the returned handle is let go; throws Refused("busy") when the table, the address or the
   // server has as much running as it may (LobbyOptions::max_heavy*).
@@ -172,12 +182,21 @@ class Lobby {
   // yet), and its bots are planned.
   std::shared_ptr<Held> hold(std::unique_ptr<Room> room);
   void let_go(const std::string& code, Held& held);
+  // A table whose lease another server holds now: the people at it are told `table_moved` and it
+  // is let go of (takes the lobby's lock: called from a timer, never under a table's lock).
+  void lose_table(const std::string& code);
+  // After the store refused a write to table `code` (LeaseLost): the table is lost, soon.
+  void lose_table_soon(const std::string& code);
   // Sends `seated` (with the message's id), attaches the connection and tells the table.
   void take_seat(ConnId conn, Connection& c, Held& held, int seat, const std::string& token, const json& message);
   void attach(ConnId conn, Connection& c, Held& held, int seat);
   // Takes the connection from its table; `locked`: a table whose lock the caller holds.
   void detach(ConnId conn, Connection& c, Held* locked = nullptr);
   std::size_t let_go_of_finished_tables_locked();
+  // The summaries of the public tables in play here, as `tables` lists them.
+  json public_tables_locked() const;
+  // Announces this server and its tables, and reads the other servers' (a shared store).
+  void publish();
   bool allowed(Connection& c);
   // Whether a frame is within the rate; a refused one is answered once a run (rate_limited),
   // and a connection far past its rate is let go (flooding).
@@ -252,6 +271,8 @@ class Lobby {
   };
   std::map<std::string, Address> addresses_;
   std::size_t connections_at_last_sweep_ = 0;
+  std::string address_;                  // where other servers reach this one; empty: not announced
+  json elsewhere_ = json::array();       // the other servers' public tables, as last read
   mutable std::mutex heavy_mutex_;  // the long work's counts below; taken last, after any other
   int heavy_ = 0;                   // heavy_slot()s held
   std::map<std::string, int> heavy_by_table_, heavy_by_address_;

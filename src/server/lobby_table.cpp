@@ -315,6 +315,13 @@ void Lobby::bot_chose(const std::string& code, std::size_t moves, const std::str
       bool for_idler = !room.bot_to_play();  // a person here whose clock ran out
       try {
         room.play(move);
+      } catch (const LeaseLost&) {
+        return lose_table_soon(code);  // another server plays it now
+      } catch (const StoreUnavailable& e) {
+        // The shared database is away for a moment: the bot tries again in a second.
+        std::fprintf(stderr, "serve: table %s: %s\n", code.c_str(), e.what());
+        hooks_.after(std::chrono::seconds(1), [this, code] { at_table(code, [this](Held& h) { plan_bot(h); }); });
+        return;
       } catch (const Refused& e) {
         // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
         std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", code.c_str(), e.what());

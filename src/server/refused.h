@@ -10,4 +10,12 @@ struct Refused : std::runtime_error {
   std::string code;
 };
 
+// A table another server plays (several servers on one database): `address` reaches it (empty
+// when it cannot be told); the network layer forwards the connection's messages there.
+struct PlayedElsewhere : Refused {
+  PlayedElsewhere(const std::string& table, std::string at)
+      : Refused("table_elsewhere", "table " + table + " is played by another server now; try again in a moment"), address(std::move(at)) {}
+  std::string address;
+};
+
 }  // namespace inbetween::server

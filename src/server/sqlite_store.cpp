@@ -53,7 +53,6 @@ void writing(const char* what, Write&& write) {
 }
 }  // namespace
 
-std::unique_ptr<Store> open_store(const std::string& where) { return std::make_unique<SqliteStore>(where); }
 
 SqliteStore::SqliteStore(const std::string& path) {
   try {

@@ -1,6 +1,7 @@
 #pragma once
 // The server's event store as an interface: every table, seat, game and accepted move, appended
 // (docs/server.md). What a table is stored as is plain data here; the SQL is in an adapter.
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -51,6 +52,19 @@ struct StoreError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The store cannot be reached for now (a shared database restarting, the network between): the
+// write did not happen, the request is refused (`store_unavailable`) and the server goes on; the
+// next write tries again.
+struct StoreUnavailable : StoreError {
+  using StoreError::StoreError;
+};
+
+// The table's lease is another server's (this one was paused or cut off past its lease): the
+// write did not happen, and this server must let the table go (`table_moved`).
+struct LeaseLost : StoreError {
+  using StoreError::StoreError;
+};
+
 // Where a server keeps its tables: every table, seat, game and accepted move, appended. A move is
 // committed before anyone hears of it, so a restarted server rebuilds every table exactly from
 // what is here. SqliteStore (sqlite_store.h) is the embedded default; the SQL stays in an
@@ -79,10 +93,46 @@ class Store {
   // One table, whatever its state (for a table that is over, read when someone asks for it).
   virtual std::optional<StoredTable> load_table(const std::string& code) const = 0;
   virtual bool has_table(const std::string& code) const = 0;
+
+  // Leases, for several servers on one database (docs/scale-out.md): a table is played by the
+  // one server that holds its lease, and every write to it is fenced by that lease (LeaseLost).
+  // An embedded store has one server, which holds every lease: these are then no-ops.
+  // Takes (or keeps) the lease on a table; false when another server holds it.
+  virtual bool take_lease(const std::string& code) {
+    (void)code;
+    return true;
+  }
+  // Renews every lease this server holds; returns the tables whose lease it lost.
+  virtual std::vector<std::string> renew_leases() { return {}; }
+  // Gives a table's lease up at once (the table was let go of), so another server may take it.
+  virtual void release_lease(const std::string& code) { (void)code; }
+  // This server's name in the leases (empty for an embedded store).
+  virtual std::string node() const { return {}; }
+  // Where the other servers reach this one (host:port), and the summaries of the public tables
+  // it plays (a JSON array, as `tables` lists them); written on start and with every renewal.
+  virtual void announce(const std::string& address, const std::string& tables) {
+    (void)address;
+    (void)tables;
+  }
+  // Where the server that plays `code` under a live lease is reached; empty when no other
+  // server does.
+  virtual std::string player_of(const std::string& code) const {
+    (void)code;
+    return {};
+  }
+  // The public tables the other live servers play (the JSON arrays they announced, joined).
+  virtual std::vector<std::string> tables_elsewhere() const { return {}; }
+  // A secret every server on the database shares: a server forwarding a client's messages to
+  // another proves with it that it is one of them (docs/scale-out.md).
+  virtual std::string cluster_secret() const { return {}; }
 };
 
-// The store at `where`: an SQLite file (created if missing; ":memory:" for one in memory).
-// Throws StoreError.
-std::unique_ptr<Store> open_store(const std::string& where);
+// The store at `where`: a PostgreSQL connection URI (postgresql://... or postgres://...), with
+// `node` naming this server in the leases, else an SQLite file (created if missing; ":memory:"
+// for one in memory). Throws StoreError.
+std::unique_ptr<Store> open_store(const std::string& where, const std::string& node = "",
+                                  std::chrono::seconds lease = std::chrono::seconds(10));
+// `where` as it may be shown: a PostgreSQL URI without its password.
+std::string store_name(const std::string& where);
 
 }  // namespace inbetween::server

@@ -37,6 +37,14 @@ class FakeHooks final : public server::Hooks {
     timers_.push_back({now_ + delay, std::move(fire)});
   }
   std::chrono::steady_clock::time_point now() override { return now_; }
+  // A connection forwarded to the server that plays its table: recorded, not followed.
+  struct Relayed {
+    server::ConnId conn;
+    std::string address;
+    std::string first;
+  };
+  void relay(server::ConnId conn, const std::string& address, std::string first) override { relayed.push_back({conn, address, std::move(first)}); }
+  std::vector<Relayed> relayed;
 
   // Runs queued work and due timers until nothing is left to run now; returns how many ran.
   int run(int limit = 1'000'000) {

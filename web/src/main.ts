@@ -274,6 +274,8 @@ function receive(m: ServerMsg): void {
   }
 }
 
+let moveRetry = 0;
+
 function onError(codeName: string, message: string, id: unknown): void {
   if (id !== undefined && id === resumeId && code && (codeName === 'bad_token' || codeName === 'no_table')) {
     resumeId = null;
@@ -282,6 +284,14 @@ function onError(codeName: string, message: string, id: unknown): void {
       send({ type: 'watch', table: code });
       return;
     }
+  }
+  // Several servers on one database (docs/scale-out.md): the table is moving to another server
+  // (its own was stopped or cut off); the page asks again until the table is played again.
+  if (code && (codeName === 'table_elsewhere' || codeName === 'table_moved')) {
+    tableError(`${message} (trying again…)`);
+    window.clearTimeout(moveRetry);
+    moveRetry = window.setTimeout(() => enter(), 1000);
+    return;
   }
   if (codeName === 'no_table') {
     lobby.error(`${message.charAt(0).toUpperCase()}${message.slice(1)}.`); // "There is no table XYZ."

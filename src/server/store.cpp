@@ -1,0 +1,27 @@
+#include "server/store.h"
+
+#include "server/pg_store.h"
+#include "server/sqlite_store.h"
+
+namespace inbetween::server {
+
+namespace {
+bool is_postgres(const std::string& where) { return where.starts_with("postgresql://") || where.starts_with("postgres://"); }
+}  // namespace
+
+std::unique_ptr<Store> open_store(const std::string& where, const std::string& node, std::chrono::seconds lease) {
+  if (is_postgres(where)) return std::make_unique<PgStore>(where, node.empty() ? "node" : node, lease);
+  return std::make_unique<SqliteStore>(where);
+}
+
+std::string store_name(const std::string& where) {
+  if (!is_postgres(where)) return where;
+  // scheme://user:password@host...: the password is not printed.
+  auto scheme = where.find("://") + 3;
+  auto at = where.find('@', scheme);
+  auto colon = where.find(':', scheme);
+  if (at == std::string::npos || colon == std::string::npos || colon > at) return where;
+  return where.substr(0, colon) + ":***" + where.substr(at);
+}
+
+}  // namespace inbetween::server
