@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "server/verify.h"
+#include "support/scale_out_play.h"
 #include "support/serve_process.h"
 #include "support/temp_folder.h"
 #include "support/test_postgres.h"
@@ -100,19 +101,9 @@ json resume(std::unique_ptr<WsClient>& ws, unsigned short port, const std::strin
   }
 }
 
-// Ann acts whenever it is her turn until the game is over or `moves` are stored.
+// Ann acts on her turn until the game is over or `moves` moves are stored.
 json play(WsClient& ws, json table, const std::string& code, const std::string& token, std::size_t moves) {
-  while (table["status"] == "playing" && table["moves"].get<std::size_t>() < moves) {
-    if (table["to_act"] == "Ann") {
-      const json& c = table["legal"]["actions"][0];
-      json choice = c.contains("min") ? json{{"type", c["type"]}, {"amount", c["min"]}} : c;
-      if (c["type"] == "call") choice = {{"type", "call"}, {"ace", c["ace"][0]}};
-      ws.send({{"type", "act"}, {"table", code}, {"token", token}, {"action", choice}});
-    }
-    table = ws.read_until("table");
-    if (table.value("type", "") == "error") throw std::runtime_error(table.dump());
-  }
-  return table;
+  return testing::play_as(ws, std::move(table), code, token, "Ann", moves);
 }
 
 class ScaleOutNginx : public testing_support::TempFolderTest {};

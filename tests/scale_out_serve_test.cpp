@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "server/verify.h"
+#include "support/scale_out_play.h"
 #include "support/serve_process.h"
 #include "support/temp_folder.h"
 #include "support/test_postgres.h"
@@ -50,25 +51,9 @@ json resume(WsClient& ws, const std::string& table, const std::string& token) {
   }
 }
 
-// Acts whenever it is Ann's turn (her first legal choice) until `moves` moves are stored or the
-// game is over; returns the last `table` message.
+// Ann acts on her turn until the game is over or `moves` moves are stored.
 json play(WsClient& ws, json table, const std::string& code, const std::string& token, std::size_t moves) {
-  while (table["status"] == "playing" && table["moves"].get<std::size_t>() < moves) {
-    if (table["to_act"] == "Ann") {
-      json choice;
-      for (const auto& c : table["legal"]["actions"]) {
-        if (c["type"] == "rebuy") continue;
-        choice = c.contains("min") ? json{{"type", c["type"]}, {"amount", c["min"]}} : c;
-        if (c["type"] == "call") choice = {{"type", "call"}, {"ace", c["ace"][0]}};
-        break;
-      }
-      ws.send({{"type", "act"}, {"table", code}, {"token", token}, {"action", choice}});
-    }
-    json next = ws.read_until("table");
-    if (next.value("type", "") == "error") throw std::runtime_error(next.dump());
-    table = next;
-  }
-  return table;
+  return testing::play_as(ws, std::move(table), code, token, "Ann", moves);
 }
 
 TEST_F(ScaleOutServe, AServerKilledMidGameIsTakenOverAndPlayGoesOnExactlyWhereItWas) {
