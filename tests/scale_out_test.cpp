@@ -161,6 +161,31 @@ TEST_F(ScaleOut, ATableWhoseServerCannotBeReachedIsRefusedForNow) {
   EXPECT_TRUE(b.hooks.relayed.empty());
 }
 
+// The database cut every connection (a restart, a failover): the move is refused with
+// `store_unavailable` and changes nothing; the next one is played and stored.
+TEST_F(ScaleOut, AMoveWhileTheDatabaseIsAwayIsRefusedThenPlays) {
+  Node a(uri_, "a");
+  Seat ann = a.seat_for(a.connect(), {{"type", "create"}, {"name", "Ann"}, {"seats", 2}, {"rules", "hoyle"}});
+  a.command(ann, "bot", {{"kind", "sensible"}});
+  a.command(ann, "start");
+  json before = a.hooks.last(ann.conn, "table");
+  while (before["to_act"] != "Ann") {
+    testing::play_out(*a.lobby, a.hooks, {ann}, 1);
+    before = a.hooks.last(ann.conn, "table");
+  }
+  sql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  json action = testing::first_choice(before["legal"]);
+  json refused = a.command(ann, "act", {{"action", action}});
+  EXPECT_EQ(refused.value("code", ""), "store_unavailable") << refused.dump();
+  EXPECT_EQ(a.lobby->room(ann.table)->moves(), before["moves"].get<std::size_t>());
+  json played = a.command(ann, "act", {{"action", action}});
+  EXPECT_NE(played.value("type", ""), "error") << played.dump();
+  // Stored (with the bot's answer after it, if any): what the room holds is what the database holds.
+  std::size_t stored = a.store->load_table(ann.table)->games[0].moves.size();
+  EXPECT_GE(stored, before["moves"].get<std::size_t>() + 1);
+  EXPECT_EQ(stored, a.lobby->room(ann.table)->moves());
+}
+
 // A server learns at its next renewal that a lease is gone, tells the people at the table and
 // lets it go; the tables it still holds are renewed and stay.
 TEST_F(ScaleOut, ARenewalFindsALostLeaseAndLetsTheTableGo) {

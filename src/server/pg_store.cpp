@@ -60,7 +60,10 @@ struct PgStore::Connection {
 class PgStore::Borrowed {
  public:
   explicit Borrowed(const PgStore& store) : store_(store), connection_(store.borrow()) {}
-  ~Borrowed() { store_.give_back(broken_ ? nullptr : std::move(connection_)); }
+  ~Borrowed() {
+    if (broken_) store_.forget_idle();  // the database went away: the others broke with it
+    store_.give_back(broken_ ? nullptr : std::move(connection_));
+  }
   Borrowed(const Borrowed&) = delete;
   Borrowed& operator=(const Borrowed&) = delete;
   pqxx::connection& db() { return connection_->db; }
@@ -89,6 +92,12 @@ std::unique_ptr<PgStore::Connection> PgStore::borrow() const {
     give_back(nullptr);
     throw;
   }
+}
+
+void PgStore::forget_idle() const {
+  std::lock_guard lock(pool_mutex_);
+  open_ -= static_cast<int>(idle_.size());
+  idle_.clear();
 }
 
 void PgStore::give_back(std::unique_ptr<Connection> connection) const {

@@ -71,6 +71,7 @@ class PgStore final : public Store {
   static constexpr int kConnections = 8;
   std::unique_ptr<Connection> borrow() const;  // waits while all are in use; throws when none can be made
   void give_back(std::unique_ptr<Connection> connection) const;  // null: it broke
+  void forget_idle() const;  // drops the idle connections (one broke: the database went away)
   mutable std::mutex pool_mutex_;
   mutable std::condition_variable pool_free_;
   mutable std::vector<std::unique_ptr<Connection>> idle_;
