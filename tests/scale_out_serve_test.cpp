@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
+#include <random>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -169,6 +170,67 @@ TEST_F(ScaleOutServe, AClientOnAnyServerPlaysAndWatchesATableAnotherServerPlays)
   ASSERT_EQ(status, 200) << log;
   std::istringstream in(log);
   EXPECT_TRUE(server::verify_log(in, code).ok);
+}
+
+// Three nodes, a table of every family created through different nodes, its person on one node
+// or another; four times a node picked at random is killed with -9 mid-play (and started again),
+// and every page reconnects to a node picked at random and resumes. Every acknowledged move is
+// kept, each game goes on where it was, and every game, played to its end, verifies with one
+// log line a move.
+TEST_F(ScaleOutServe, ThreeNodesEveryFamilyAndKillsAtRandomMoments) {
+  const std::vector<std::string> names{"a", "b", "c"};
+  std::vector<std::unique_ptr<ServeProcess>> nodes;
+  for (const auto& name : names) nodes.push_back(start(name));
+  struct Game {
+    std::string rules, code, token;
+    std::unique_ptr<WsClient> ws;
+    json table;
+  };
+  std::vector<Game> games;
+  for (const char* rules : {"hoyle", "red-dog", "threebetween", "banker", "between-the-sheets"}) {
+    Game g{rules, "", "", std::make_unique<WsClient>(nodes[games.size() % 3]->port(), std::chrono::seconds(10)), json()};
+    g.ws->send({{"type", "create"}, {"name", "Ann"}, {"seats", 2}, {"rules", rules}});
+    json seated = g.ws->read_until("seated");
+    ASSERT_EQ(seated.value("type", ""), "seated") << rules << ": " << seated.dump();
+    g.code = seated["table"];
+    g.token = seated["token"];
+    g.ws->send({{"type", "bot"}, {"table", g.code}, {"token", g.token}, {"kind", "sensible"}});
+    g.ws->send({{"type", "start"}, {"table", g.code}, {"token", g.token}});
+    g.table = g.ws->read_until("table");
+    while (g.table.value("status", "") != "playing") g.table = g.ws->read_until("table");
+    games.push_back(std::move(g));
+  }
+  std::mt19937 random(20261126);
+  for (int kill = 0; kill < 4; ++kill) {
+    for (auto& g : games) g.table = play(*g.ws, g.table, g.code, g.token, g.table["moves"].get<std::size_t>() + 5);
+    std::size_t victim = random() % nodes.size();
+    nodes[victim]->kill(SIGKILL);
+    nodes[victim] = start(names[victim]);  // back at once, under a new lease name: it takes nothing of the old one's early
+    for (auto& g : games) {
+      SCOPED_TRACE(g.rules + " after kill " + std::to_string(kill + 1) + " of node " + names[victim]);
+      if (g.table["status"] != "playing") continue;
+      json acknowledged = g.table;
+      g.ws = std::make_unique<WsClient>(nodes[random() % nodes.size()]->port(), std::chrono::seconds(10));
+      g.table = resume(*g.ws, g.code, g.token);
+      ASSERT_EQ(g.table.value("type", ""), "table") << g.table.dump();
+      EXPECT_GE(g.table["moves"].get<std::size_t>(), acknowledged["moves"].get<std::size_t>());
+      EXPECT_EQ(g.table["commit"], acknowledged["commit"]);
+      if (g.table["moves"] == acknowledged["moves"]) {
+        EXPECT_EQ(g.table["state"], acknowledged["state"]);
+      }
+    }
+  }
+  for (auto& g : games) {
+    SCOPED_TRACE(g.rules);
+    g.table = play(*g.ws, g.table, g.code, g.token, SIZE_MAX);
+    ASSERT_EQ(g.table["status"], "over") << g.table.dump();
+    auto [status, log] = testing::http_get(nodes[0]->port(), "/tables/" + g.code + "/log");
+    ASSERT_EQ(status, 200) << log;
+    std::istringstream in(log);
+    auto report = server::verify_log(in, g.code);
+    EXPECT_TRUE(report.ok) << report.text;
+    EXPECT_EQ(static_cast<std::size_t>(std::count(log.begin(), log.end(), '\n')), g.table["moves"].get<std::size_t>() + 1);
+  }
 }
 
 // A WebSocket upgrade that claims to be forwarded by a server of the cluster (a wrong secret) or
