@@ -236,24 +236,9 @@ TEST_F(ScaleOutServe, ThreeNodesEveryFamilyAndKillsAtRandomMoments) {
 // A WebSocket upgrade that claims to be forwarded by a server of the cluster (a wrong secret) or
 // by a proxy (X-Real-IP, from a peer that is no --trusted-proxy), held open; returns its status.
 int forged_upgrade(unsigned short port, std::vector<std::unique_ptr<beast::tcp_stream>>& held, asio::io_context& ioc) {
-  auto stream = std::make_unique<beast::tcp_stream>(ioc);
-  stream->expires_after(std::chrono::seconds(30));
-  stream->connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
-  beast::http::request<beast::http::empty_body> request{beast::http::verb::get, "/ws", 11};
-  request.set(beast::http::field::host, "127.0.0.1:" + std::to_string(port));
-  request.set(beast::http::field::connection, "Upgrade");
-  request.set(beast::http::field::upgrade, "websocket");
-  request.set(beast::http::field::sec_websocket_version, "13");
-  request.set(beast::http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
-  request.set("X-Inbetween-Relay", "not-the-secret");
-  request.set("X-Inbetween-For", "10.1.2.3");
-  request.set("X-Real-IP", "10.1.2.4");
-  beast::http::write(*stream, request);
-  beast::flat_buffer buffer;
-  beast::http::response<beast::http::string_body> response;
-  beast::http::read(*stream, buffer, response);
-  held.push_back(std::move(stream));
-  return static_cast<int>(response.result_int());
+  auto answer = testing::raw_upgrade(ioc, port, {{"X-Inbetween-Relay", "not-the-secret"}, {"X-Inbetween-For", "10.1.2.3"}, {"X-Real-IP", "10.1.2.4"}});
+  held.push_back(std::move(answer.stream));
+  return static_cast<int>(answer.response.result_int());
 }
 
 // Whoever claims to pass a client's address on without the cluster's secret (or from no trusted

@@ -10,9 +10,11 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <memory>
 #include <regex>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/asio.hpp>
@@ -132,26 +134,36 @@ class WsClient {
   std::chrono::seconds timeout_;
 };
 
-// The answer to a WebSocket upgrade sent with `origin` as its Origin header: the HTTP status
-// (101: the WebSocket is open) and the body of a refusal.
-inline std::pair<int, std::string> upgrade(unsigned short port, const std::string& origin) {
-  // Written out by hand: Beast 1.74's blocking handshake leaves the response empty when refused.
-  asio::io_context ioc;
-  beast::tcp_stream stream(ioc);
-  stream.expires_after(std::chrono::seconds(30));
-  stream.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+// A WebSocket upgrade sent by hand with these header fields: the stream, left open (a 101 is a
+// WebSocket held by the server), and the response. Written out by hand: Beast 1.74's blocking
+// handshake leaves the response empty when refused.
+struct RawUpgrade {
+  std::unique_ptr<beast::tcp_stream> stream;
+  beast::http::response<beast::http::string_body> response;
+};
+inline RawUpgrade raw_upgrade(asio::io_context& ioc, unsigned short port, const std::vector<std::pair<std::string, std::string>>& fields) {
+  RawUpgrade out{std::make_unique<beast::tcp_stream>(ioc), {}};
+  out.stream->expires_after(std::chrono::seconds(30));
+  out.stream->connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
   beast::http::request<beast::http::empty_body> request{beast::http::verb::get, "/ws", 11};
   request.set(beast::http::field::host, "127.0.0.1:" + std::to_string(port));
   request.set(beast::http::field::connection, "Upgrade");
   request.set(beast::http::field::upgrade, "websocket");
   request.set(beast::http::field::sec_websocket_version, "13");
   request.set(beast::http::field::sec_websocket_key, "dGhlIHNhbXBsZSBub25jZQ==");
-  request.set(beast::http::field::origin, origin);
-  beast::http::write(stream, request);
+  for (const auto& [name, value] : fields) request.set(name, value);
+  beast::http::write(*out.stream, request);
   beast::flat_buffer buffer;
-  beast::http::response<beast::http::string_body> response;
-  beast::http::read(stream, buffer, response);
-  return {static_cast<int>(response.result_int()), response.body()};
+  beast::http::read(*out.stream, buffer, out.response);
+  return out;
+}
+
+// The answer to a WebSocket upgrade sent with `origin` as its Origin header: the HTTP status
+// (101: the WebSocket is open) and the body of a refusal.
+inline std::pair<int, std::string> upgrade(unsigned short port, const std::string& origin) {
+  asio::io_context ioc;
+  auto answer = raw_upgrade(ioc, port, {{"Origin", origin}});
+  return {static_cast<int>(answer.response.result_int()), answer.response.body()};
 }
 
 // GET `target` from the server: the whole response, headers and all.
