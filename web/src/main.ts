@@ -288,7 +288,7 @@ function onError(codeName: string, message: string, id: unknown): void {
   // Several servers on one database (docs/scale-out.md): the table is moving to another server
   // (its own was stopped or cut off); the page asks again until the table is played again.
   if (code && (codeName === 'table_elsewhere' || codeName === 'table_moved')) {
-    tableError(`${message} (trying again…)`);
+    tableError('This table is moving to another server: trying again…');
     window.clearTimeout(moveRetry);
     moveRetry = window.setTimeout(() => enter(), 1000);
     return;
