@@ -110,7 +110,7 @@ class ScaleOutNginx : public testing_support::TempFolderTest {};
 
 TEST_F(ScaleOutNginx, ClientsThroughTheProxyPlayOnAnyNodeAndThroughTheDeathOfOne) {
   const std::string uri = testing_support::postgres_database(dir_.string());
-  std::vector<std::string> options{"--lease-seconds", "2", "--trusted-proxy", "127.0.0.1"};
+  std::vector<std::string> options{"--lease-seconds", "5", "--trusted-proxy", "127.0.0.1"};
   auto with = [&](const std::string& node) {
     auto o = options;
     o.insert(o.end(), {"--node", node});

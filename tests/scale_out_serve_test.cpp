@@ -37,8 +37,10 @@ class ScaleOutServe : public testing_support::TempFolderTest {
     uri_ = testing_support::postgres_database(dir_.string());
   }
   std::unique_ptr<ServeProcess> start(const std::string& node) {
-    // The processes' stderr goes to a file beside the test's folder (ServeProcess names it DB.err).
-    return std::make_unique<ServeProcess>(uri_, std::vector<std::string>{"--node", node, "--lease-seconds", "2"});
+    // Leases of 5 s (renewed every 1.7 s): short enough for kills to be quick, long enough that a
+    // node starved of the processor for a moment by a loaded CI machine keeps its tables (with 2 s,
+    // a late renewal let a restarted node take a table from one still playing it: table_moved).
+    return std::make_unique<ServeProcess>(uri_, std::vector<std::string>{"--node", node, "--lease-seconds", "5"});
   }
   std::string uri_;
 };
