@@ -3,13 +3,16 @@
 // for D seconds. Reports moves per second and, for every person's action, the time from sending
 // it to the broadcast that shows it (50th / 99th percentile), as seen by the acting client.
 //   node bench/serve_load.mjs [--tables 200] [--seconds 20] [--bot-delay-ms 700] [--binary build/inbetween]
-//     [--procs 2] [--server-args "--threads 1"] [--taskset 0] [--settle 3] [--db postgresql://... --nodes N]
+//     [--procs 2] [--server-args "--threads 1"] [--taskset 0] [--settle 3] [--warmup 3] [--spread-ms 1000] [--db postgresql://... --nodes N]
 // --bot-delay-ms is the server's pause before a bot moves (its default, 700, is what people see;
 // 0 makes every table play as fast as the server can).
 // --procs: the clients run in that many Node processes (serve_load_worker.mjs), the tables split
 // among them, so one client event loop is not the bottleneck; each reports its own loop lag.
 // --server-args: more words for `inbetween serve`; --taskset CPULIST pins the server (not the
-// clients) to those cores. --settle S: seconds the server's idle and after-load figures are taken over.
+// clients) to those cores. --warmup W: seconds played before the measured period (every table is
+// started at one instant, and their first moves queue at once: a burst, not the steady load; 0
+// measures from the start). --spread-ms: the tables' starts are spread evenly over that long
+// (0: all at one instant, and tables whose bots are paced alike then move in waves). --settle S: seconds the server's idle and after-load figures are taken over.
 // The server's CPU (% of one core) and resident memory are reported idle before any table is
 // seated, under load (memory: the peak, sampled every 500 ms) and S seconds after every client
 // has closed its sockets.
@@ -25,6 +28,8 @@ const procs = Math.max(1, Math.min(Number(arg('procs', 2)), tables));
 const serverArgs = arg('server-args', '').split(/\s+/).filter(Boolean);
 const pin = arg('taskset');
 const settle = Number(arg('settle', 3));
+const warmup = Number(arg('warmup', 3));
+const spreadMs = Number(arg('spread-ms', 1000));
 const sleep = (s) => new Promise((r) => setTimeout(r, s * 1000));
 // --db URI --nodes N: N servers on one PostgreSQL database (docs/scale-out.md), the client processes
 // spread over them (each process's tables on one node); the figures add up every node's.
@@ -62,11 +67,13 @@ const seated = children.map((c) => reply(c, 'seated'));
 children.forEach((c, i) => c.send({ type: 'seat', port: servers[i % nodeCount].port, tables: Math.floor(tables / procs) + (i < tables % procs ? 1 : 0) }));
 await Promise.all(seated);
 
-const load = cpuMeter();
 let peakMB = residentAll();
 const sampler = setInterval(() => { peakMB = Math.max(peakMB, residentAll()); }, 500);
+for (const c of children) c.send({ type: 'start', spreadMs });
+await sleep(warmup);
+for (const c of children) c.send({ type: 'measure' });
+const load = cpuMeter();
 const began = performance.now();
-for (const c of children) c.send({ type: 'start' });
 await sleep(seconds);
 const results = children.map((c) => reply(c, 'result'));
 for (const c of children) c.send({ type: 'stop' });
@@ -88,7 +95,7 @@ const [n, p50, p99, max] = [sorted.length, percentile(sorted, 50), percentile(so
 const moves = each.reduce((s, r) => s + r.moves, 0);
 const games = each.reduce((s, r) => s + r.games, 0);
 const ms = (x) => x.toFixed(1);
-console.log(`tables ${tables}, clients ${tables * 4}, bot delay ${botDelay} ms, ${elapsed.toFixed(1)} s, games finished ${games}`);
+console.log(`tables ${tables}, clients ${tables * 4}, bot delay ${botDelay} ms, ${elapsed.toFixed(1)} s measured after ${warmup} s of warm-up (starts spread over ${spreadMs} ms), games finished ${games}`);
 console.log(`moves (people and bots) ${moves}: ${(moves / elapsed).toFixed(0)} per second`);
 console.log(`people's actions timed ${n}: action to broadcast p50 ${ms(p50)} ms, p99 ${ms(p99)} ms, max ${ms(max)} ms`);
 console.log(`client processes ${procs}: event loop lag p99 worst ${ms(Math.max(...each.map((r) => r.lag.p99)))} ms; each p50/p99/max ` +

@@ -21,7 +21,12 @@ process.on('message', async (m) => {
   } else if (m.type === 'start') {
     loop.enable();
     cpu = process.cpuUsage();
-    busy.start();
+    busy.start(m.spreadMs);
+  } else if (m.type === 'measure') {
+    // The warm-up is over: what came before (every table's first moves at once) is not counted.
+    Object.assign(busy, { latencies: [], moves: 0, games: 0 });
+    loop.reset();
+    cpu = process.cpuUsage();
   } else if (m.type === 'stop') {
     busy.running = false;
     loop.disable();

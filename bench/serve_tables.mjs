@@ -134,9 +134,11 @@ export class BusyTables {
     }
   }
 
-  start() {
+  // Starts every table: at once, or spread evenly over `spreadMs` (tables opened at one instant
+  // with bots paced alike move in waves, every table in the same few milliseconds).
+  start(spreadMs = 0) {
     this.running = true;
-    for (const start of this.starts) start();
+    this.starts.forEach((start, i) => (spreadMs > 0 ? setTimeout(start, (i * spreadMs) / this.starts.length) : start()));
   }
 
   // Closes every client with a close handshake (terminated where the server has not answered in

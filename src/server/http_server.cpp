@@ -275,6 +275,7 @@ class Server final : public Hooks {
     }
     if (!ec) {
       socket.expires_never();
+      socket.socket().set_option(tcp::no_delay(true), ec);  // as for accepted sockets (listen)
       relay->ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
       relay->ws.set_option(websocket::stream_base::decorator([secret = secret_, from = client->address](websocket::request_type& request) {
         request.set(kRelaySecretHeader, secret);
@@ -345,6 +346,9 @@ class Server final : public Hooks {
         socket.close(ec);  // full: the newcomer is refused, those already here are served
         continue;
       }
+      // A move's broadcast is small and waited for: Nagle's algorithm would hold it back until
+      // the client acknowledged the message before (up to a delayed ACK, tens of ms).
+      socket.set_option(tcp::no_delay(true), ec);
       auto strand = socket.get_executor();
       asio::co_spawn(strand, connection(std::move(socket)), [](std::exception_ptr e) {
         if (!e) return;
