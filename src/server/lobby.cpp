@@ -483,7 +483,8 @@ void Lobby::watch(ConnId conn, Connection& c, const json& message) {
   auto held = held_named(message);
   std::lock_guard table(held->mutex);
   attach(conn, c, *held, -1);
-  send_table(conn, held->sitting[conn], *held->room, table_text(snapshot_of(*held, games::kNobody)));
+  PartsText parts;
+  send_table(conn, held->sitting[conn], *held->room, table_text(snapshot_of(*held, games::kNobody)), parts);
 }
 
 void Lobby::resume(ConnId conn, Connection& c, const json& message) {

@@ -222,9 +222,16 @@ class Lobby {
     json title;
   };
   static TableText table_text(json snapshot);
+  // The per-connection parts of one broadcast as text, each written once however many
+  // connections share it: the events from a point on, and a seat's legal actions.
+  struct PartsText {
+    std::map<std::size_t, std::string> events_from;
+    std::map<int, std::string> legal;
+  };
   // Sends `table`: the connection's own fields (you, legal, its new events, the title the first
-  // time) written before the shared text.
-  void send_table(ConnId conn, Sitting& s, const Room& room, const TableText& shared);
+  // time) written before the shared text; `parts` keeps what other connections of the same
+  // broadcast may reuse.
+  void send_table(ConnId conn, Sitting& s, const Room& room, const TableText& shared, PartsText& parts);
   // Tells every connection at the table; `actor`: the seat whose move this follows, if any
   // (its turn clock starts again).
   void broadcast(Held& held, int actor = -1);

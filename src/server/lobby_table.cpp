@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <limits>
 
 #include <fmt/format.h>
@@ -160,28 +161,37 @@ Lobby::TableText Lobby::table_text(json snapshot) {
   return shared;
 }
 
-void Lobby::send_table(ConnId conn, Sitting& s, const Room& room, const TableText& shared) {
-  // Only this connection's own fields are made per connection; the snapshot's text is shared.
-  json out = json::object();
+namespace {
+std::string text_of(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
+}  // namespace
+
+void Lobby::send_table(ConnId conn, Sitting& s, const Room& room, const TableText& shared, PartsText& parts) {
+  // Only this connection's own fields are made per connection, written as text straight before
+  // the snapshot's shared text; what several connections share is written once (parts).
   if (s.game_seen != room.game_number()) {
     s.game_seen = room.game_number();
     s.events_sent = 0;
   }
-  out["you"] = s.seat < 0 ? json() : json(s.seat);
-  out["legal"] = s.seat < 0 ? json() : room.legal_for(s.seat);
-  if (!s.title_sent && !shared.title.is_null()) out["title"] = shared.title;
-  s.title_sent = true;
   const json& events = room.events();
   std::size_t from = std::min(s.events_sent, events.size());
-  json fresh = json::array();
-  for (std::size_t i = from; i < events.size(); ++i) fresh.push_back(events[i]);
   s.events_sent = events.size();
-  out["events_from"] = from;
-  out["events"] = std::move(fresh);
-  std::string text = out.dump(-1, ' ', false, json::error_handler_t::replace);
+  auto fresh = parts.events_from.find(from);
+  if (fresh == parts.events_from.end()) {
+    json slice = json::array();
+    for (std::size_t i = from; i < events.size(); ++i) slice.push_back(events[i]);
+    fresh = parts.events_from.emplace(from, text_of(slice)).first;
+  }
+  auto legal = parts.legal.find(s.seat);
+  if (legal == parts.legal.end()) legal = parts.legal.emplace(s.seat, text_of(room.legal_for(s.seat))).first;
+  std::string text = fmt::format("{{\"you\":{},\"legal\":{},", s.seat < 0 ? "null" : std::to_string(s.seat), legal->second);
+  if (!s.title_sent && !shared.title.is_null()) fmt::format_to(std::back_inserter(text), "\"title\":{},", text_of(shared.title));
+  s.title_sent = true;
+  fmt::format_to(std::back_inserter(text), "\"events_from\":{},\"events\":{}", from, fresh->second);
   if (shared.body.size() > 2) {  // "{...}": the two objects' fields as one
-    text.back() = ',';
+    text += ',';
     text.append(shared.body, 1);
+  } else {
+    text += '}';
   }
   hooks_.send(conn, std::move(text));
 }
@@ -232,11 +242,12 @@ void Lobby::broadcast(Held& held, int actor) {
   const games::AnyTable* table = held.room->table();
   bool one_view = !table || !table->seats_see_differently();
   std::map<int, TableText> views;
+  PartsText parts;
   for (auto& [id, s] : held.sitting) {
     int seat = one_view ? games::kNobody : s.seat;
     auto view = views.find(seat);
     if (view == views.end()) view = views.emplace(seat, table_text(snapshot_of(held, seat))).first;
-    send_table(id, s, *held.room, view->second);
+    send_table(id, s, *held.room, view->second, parts);
   }
 }
 

@@ -319,7 +319,7 @@ json Room::snapshot(games::Seat seat) const {
               {"family", info.family}, {"title", info.title}, {"status", status_name(status())},
               {"game", game_number()}, {"creator", kCreatorSeat},        {"timeout", spec_.timeout_seconds},
               {"set", spec_.sets},
-              {"seats", seats},       {"commit", games_.back().commit.empty() ? json() : json(games_.back().commit)},
+              {"seats", std::move(seats)},       {"commit", games_.back().commit.empty() ? json() : json(games_.back().commit)},
               {"seed", nullptr},       {"state", nullptr},     {"to_act", nullptr},
               {"event_count", events_.size()}, {"moves", moves()}};
   if (session_) {

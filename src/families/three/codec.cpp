@@ -179,11 +179,11 @@ json three_state_json(const three::View& game) {
     for (const auto& s : pl.spaces) spaces.push_back(lay_json(deck, s));
     for (auto c : pl.drawn) drawn.push_back(notation(deck, c));
     for (int pos : game.open_letters(i)) open.push_back(std::string(1, cards::position_letter(pos)));
-    p["limit_cards"] = hand;  // dealt, not laid yet
+    p["limit_cards"] = std::move(hand);  // dealt, not laid yet
     p["limits"] = pl.low ? json{{"low", lay_json(deck, *pl.low)}, {"high", lay_json(deck, *pl.high)}} : json(nullptr);
-    p["spaces"] = spaces;
-    p["drawn"] = drawn;
-    p["open_letters"] = open;
+    p["spaces"] = std::move(spaces);
+    p["drawn"] = std::move(drawn);
+    p["open_letters"] = std::move(open);
     int banked = 0;
     for (int b : pl.banks) banked += b;
     p["banks"] = pl.banks;
@@ -192,7 +192,7 @@ json three_state_json(const three::View& game) {
     p["round"] = pl.status == three::Status::Busted ? 0 : pl.status == three::Status::Passed ? pl.round_score
                                                                                             : banked + game.points_in_front(i);
     p["replacement_used"] = pl.replacement_used;
-    players.push_back(p);
+    players.push_back(std::move(p));
   }
   json winners = json::array();
   for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
@@ -204,10 +204,10 @@ json three_state_json(const three::View& game) {
           {"phase", three_phase_name(game.phase())},
           {"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
           {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
-          {"players", players},
+          {"players", std::move(players)},
           {"shoe", {{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}}},
           {"over", game.over()},
-          {"winners", winners}};
+          {"winners", std::move(winners)}};
 }
 
 }  // namespace inbetween::protocol
