@@ -10,7 +10,7 @@ import { join } from 'node:path';
 
 // The config is read again in every worker: keep the port and database in the environment, which
 // the workers inherit, so they all talk to the one server.
-// A free port, asked of the system once (a port the test's own restart server takes is the next one).
+// A free port, asked of the system once.
 process.env.INBETWEEN_TEST_PORT ??= execSync(
   `node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"`,
 )

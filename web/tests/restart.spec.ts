@@ -9,23 +9,32 @@ import { addBots, createTable } from './helpers';
 
 test.skip(process.env.INBETWEEN_SERVER === 'mock', 'the mock keeps no tables across a restart');
 
-const port = Number(process.env.INBETWEEN_TEST_PORT) + 1;
-const base = `http://127.0.0.1:${port}`;
 const db = join(tmpdir(), `inbetween-web-restart-${process.pid}-${Date.now()}.db`);
 
-function serve(): ChildProcess {
+// Starts the server on `port` (0: a free one the system picks) and resolves to the port it
+// listens on, read from what it prints: a port picked ahead and then taken by another program
+// would leave the test waiting on a server that never started. Its errors go to the test's output.
+async function serve(port: number): Promise<{ server: ChildProcess; port: number }> {
   const bin = process.env.INBETWEEN_BIN ?? '../build/inbetween';
-  return spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db, '--web', 'dist', '--bot-delay-ms', '0'], { stdio: 'ignore' });
-}
-
-async function up(): Promise<void> {
-  await expect.poll(async () => (await fetch(base + '/').catch(() => null))?.status ?? 0, { timeout: 20_000 }).toBe(200);
+  const server = spawn(bin, ['serve', '--host', '127.0.0.1', '--port', String(port), '--db', db, '--web', 'dist', '--bot-delay-ms', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const listening = await new Promise<number>((resolve, reject) => {
+    let said = '';
+    server.stdout!.on('data', (d: Buffer) => {
+      said += d.toString();
+      const m = /127\.0\.0\.1:(\d+)\//.exec(said);
+      if (m) resolve(Number(m[1]));
+    });
+    server.once('exit', (code) => reject(new Error(`inbetween serve ended (${code}) before it listened: ${said}`)));
+  });
+  return { server, port: listening };
 }
 
 test('the page resumes its seat after the server restarts', async ({ page }) => {
-  let server = serve();
+  let { server, port } = await serve(0);
+  const base = `http://127.0.0.1:${port}`;
   try {
-    await up();
     // 30 deals: a game of two deals could end before Ann is asked anything, when each of her
     // turns is a pair or consecutive posts (about one start in 25).
     const code = await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30', base });
@@ -38,8 +47,7 @@ test('the page resumes its seat after the server restarts', async ({ page }) => 
     await exited;
     await expect(page.getByTestId('conn-status')).toHaveAttribute('data-state', /retrying|connecting/);
 
-    server = serve();
-    await up();
+    ({ server } = await serve(port)); // the same address: the page reconnects to where it was
     await expect(page.getByTestId('conn-status')).toHaveAttribute('data-state', 'open', { timeout: 20_000 });
     await expect(page.getByTestId('table-code')).toHaveText(code);
     await expect(page.locator('.seat.me')).toContainText('Ann');
