@@ -18,9 +18,12 @@ std::array<unsigned char, N> entropy() {
 }
 
 std::string hex(const unsigned char* bytes, std::size_t n) {
-  std::string out;
-  out.reserve(2 * n);
-  for (std::size_t i = 0; i < n; ++i) out += fmt::format("{:02x}", bytes[i]);
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(2 * n, '0');
+  for (std::size_t i = 0; i < n; ++i) {
+    out[2 * i] = kDigits[bytes[i] >> 4];
+    out[2 * i + 1] = kDigits[bytes[i] & 0xf];
+  }
   return out;
 }
 }  // namespace
@@ -35,7 +38,10 @@ std::uint64_t draw_seed() {
 std::string sha256_hex(std::string_view text) {
   std::array<unsigned char, EVP_MAX_MD_SIZE> digest{};
   unsigned int length = 0;
-  if (EVP_Digest(text.data(), text.size(), digest.data(), &length, EVP_sha256(), nullptr) != 1)
+  // Fetched once: OpenSSL 3 otherwise looks the algorithm up in its providers on every call (a
+  // token is hashed for every message a seat sends).
+  static EVP_MD* const sha256 = EVP_MD_fetch(nullptr, "SHA256", nullptr);
+  if (!sha256 || EVP_Digest(text.data(), text.size(), digest.data(), &length, sha256, nullptr) != 1)
     throw std::runtime_error("SHA-256 failed (EVP_Digest)");
   return hex(digest.data(), length);
 }
