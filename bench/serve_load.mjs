@@ -9,10 +9,11 @@
 // --procs: the clients run in that many Node processes (serve_load_worker.mjs), the tables split
 // among them, so one client event loop is not the bottleneck; each reports its own loop lag.
 // --server-args: more words for `inbetween serve`; --taskset CPULIST pins the server (not the
-// clients) to those cores. --warmup W: seconds played before the measured period (every table is
-// started at one instant, and their first moves queue at once: a burst, not the steady load; 0
-// measures from the start). --spread-ms: the tables' starts are spread evenly over that long
-// (0: all at one instant, and tables whose bots are paced alike then move in waves). --settle S: seconds the server's idle and after-load figures are taken over.
+// clients) to those cores (with --nodes, lists split by '/' pin each node to its own).
+// --warmup W: seconds played before the measured period (the tables' first moves come together:
+// a burst, not the steady load; 0 measures from the start). --spread-ms: the tables' starts are
+// spread evenly over that long (0: all at one instant, and tables whose bots are paced alike then
+// move in waves). --settle S: seconds the server's idle and after-load figures are taken over.
 // The server's CPU (% of one core) and resident memory are reported idle before any table is
 // seated, under load (memory: the peak, sampled every 500 ms) and S seconds after every client
 // has closed its sockets.
@@ -27,6 +28,7 @@ const botDelay = arg('bot-delay-ms', '700');
 const procs = Math.max(1, Math.min(Number(arg('procs', 2)), tables));
 const serverArgs = arg('server-args', '').split(/\s+/).filter(Boolean);
 const pin = arg('taskset');
+const pins = (pin ?? '').split('/'); // with --nodes: 0-1/2-3/4-5 puts each node on cores of its own
 const settle = Number(arg('settle', 3));
 const warmup = Number(arg('warmup', 3));
 const spreadMs = Number(arg('spread-ms', 1000));
@@ -39,8 +41,9 @@ const nodeCount = db ? Math.max(1, Number(arg('nodes', 1))) : 1;
 const servers = [];
 for (let n = 0; n < nodeCount; ++n) {
   servers.push(await startServer(binary, ['--max-tables-per-address', String(tables + 10), '--bot-delay-ms', botDelay, '--max-tables', String(tables + 10),
-    '--max-connections-per-address', String(tables * 4 + 10), '--messages-per-second', '100000', '--http-requests-per-second', '100000',
-    ...(db ? ['--node', `n${n + 1}`] : []), ...serverArgs], pin ? ['taskset', '-c', pin] : [], db));
+    '--max-connections-per-address', String(tables * 4 + 10), '--max-connections', String(tables * 4 + 100),
+    '--messages-per-second', '100000', '--http-requests-per-second', '100000',
+    ...(db ? ['--node', `n${n + 1}`] : []), ...serverArgs], pins[n % pins.length] ? ['taskset', '-c', pins[n % pins.length]] : [], db));
 }
 process.on('exit', () => servers.forEach((s) => s.server.kill('SIGTERM'))); // not left running if a client process fails
 const pids = servers.map((s) => s.server.pid);
