@@ -239,13 +239,14 @@ void PgStore::start_game(const std::string& code, int game, const std::string& n
 
 void PgStore::add_move(const std::string& code, int game, std::size_t n, const std::string& line) {
   long long term = held(code);
-  // One statement, one round trip: fenced by the lease (held FOR SHARE until it commits), the
-  // move inserted, and other servers' followers told (docs/scale-out.md).
+  // One statement, one round trip: fenced by the lease (held FOR SHARE until it commits) and the
+  // move inserted. No NOTIFY: every committing NOTIFY takes one lock of the whole database server
+  // in turn, and watchers on other servers are forwarded to this one (docs/scale-out.md).
   bool stored = transact<pqxx::nontransaction>("a move", [&](pqxx::nontransaction& w) {
     return !w.exec_params(
                  "WITH lease AS (SELECT 1 FROM leases WHERE code = $1 AND node = $5 AND term = $6 AND expires > clock_timestamp() FOR SHARE), "
                  "moved AS (INSERT INTO moves SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM lease) RETURNING 1) "
-                 "SELECT pg_notify('inbetween_moves', $1) FROM moved",
+                 "SELECT 1 FROM moved",
                  code, game, static_cast<long long>(n), line, node_, term)
                 .empty();
   });
