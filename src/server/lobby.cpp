@@ -5,13 +5,12 @@
 #include <cstdio>
 #include <vector>
 
-#include <malloc.h>
-
 #include <fmt/format.h>
 
 #include "games/registry.h"
 #include "rules/rule_files.h"
 #include "server/fairness.h"
+#include "server/memory.h"
 #include "server/message_fields.h"
 #include "server/typed_text.h"
 #include "families/three/solver.h"
@@ -109,7 +108,7 @@ std::size_t Lobby::sweep() {
     if (!let_go_of && !fewer) let_go_of = SIZE_MAX;  // nothing to give back
   }
   // What the tables and connections held goes back to the system, not only to the allocator.
-  if (let_go_of != SIZE_MAX) malloc_trim(0);
+  if (let_go_of != SIZE_MAX) give_memory_back();
   hooks_.after(options_.sweep_every, [this] { sweep(); });
   return let_go_of == SIZE_MAX ? 0 : let_go_of;
 }
@@ -185,7 +184,7 @@ void Lobby::close(ConnId conn) {
     last = conns_.empty();
   }
   // The last one gone after a busy time: what their messages held goes back to the system.
-  if (last) malloc_trim(0);
+  if (last) give_memory_back();
 }
 
 void Lobby::send(ConnId conn, json message) { hooks_.send_message(conn, std::move(message)); }
