@@ -10,7 +10,7 @@
 #         pg/syslib                   every shared library those need except glibc's own, named by SONAME
 #       PostgreSQL finds share/ and lib/ relative to its executable (it was configured with
 #       bindir /usr/lib/postgresql/15/bin and datadir /usr/share/postgresql/15), so this layout
-#       needs no install prefix. The ICU data library is cut down to what collations need (see below).
+#       needs no install prefix.
 #
 #   pg_bundle.sh start DIR TXZ    (there, as root or not)
 #       Unpacks TXZ into DIR (replacing DIR/pg and DIR/data), runs initdb in DIR/data/db (trust, user
@@ -69,7 +69,6 @@ make_bundle() {
     soname=$(objdump -p "$real" | awk '$1 == "SONAME" { print $2 }')
     cp "$real" "$pg/syslib/${soname:-$(basename "$lib")}"
   done
-  shrink_icu "$pg/syslib"
   chmod -R u=rwX,go=rX "$pg"
 
   # the bundle must run from where it is: nothing resolved outside syslib but glibc, paths relative
@@ -97,42 +96,6 @@ make_bundle() {
 check_glibc() {
   find "$1" -type f \( -name '*.so*' -o -perm -u+x \) -exec objdump -T {} + 2>/dev/null |
     grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1
-}
-
-# libicudata is 30 MB of ICU data (7 MB of the bundle); PostgreSQL uses ICU only for ICU collations:
-# initdb imports one per ICU locale into pg_collation (uloc_getAvailable, uloc_toLanguageTag, ucol_open
-# + ucol_getVersion, and uloc_getDisplayName in English for the comment), and the databases here use
-# libc's collation. So cut the data to those (about 4 MB). Checked: initdb's pg_collation (names,
-# versions, comments) comes out the same as with the whole data.
-shrink_icu() {
-  local syslib=$1 lib
-  lib=$(find "$syslib" -name 'libicudata.so.*' | head -1)
-  [ -n "$lib" ] || return 0
-  command -v icupkg >/dev/null && command -v cc >/dev/null || { echo "pg_bundle.sh: no icupkg/cc: ICU data kept whole" >&2; return 0; }
-  local tmp soname sym vma off addr size
-  tmp=$(mktemp -d "$stage/icu.XXXXXX")  # in the stage: the EXIT trap removes it
-  soname=$(basename "$lib")
-  # the data is one .rodata object, icudtNN_dat: cut it out of the file
-  read -r addr size sym <<<"$(objdump -T "$lib" | awk '$NF ~ /^icudt[0-9]+_dat$/ { print $1, $5, $NF }')"
-  read -r vma off <<<"$(objdump -h "$lib" | awk '$2 == ".rodata" { print $4, $6 }')"
-  [ -n "$sym" ] && [ -n "$vma" ] || { echo "pg_bundle.sh: $lib has no icudt*_dat: ICU data kept whole" >&2; rm -rf "$tmp"; return 0; }
-  local pkg=${sym%_dat}l  # the package name icupkg expects: icudtNNl (little-endian)
-  dd if="$lib" of="$tmp/$pkg.dat" iflag=skip_bytes,count_bytes skip=$((0x$off + 0x$addr - 0x$vma)) count=$((0x$size)) bs=1M status=none
-  # drop: whole trees PostgreSQL never opens, legacy converters, stringprep, character names, and
-  # display names in languages other than English; keep coll/*, the locales (uloc_getAvailable lists
-  # only those present) and lang|region/en* (initdb's comments)
-  icupkg -l "$tmp/$pkg.dat" | grep -E \
-    -e '^(brkitr|translit|curr|unit|zone|rbnf)/' -e '\.(cnv|spp|cfu)$' -e '^unames\.icu$' \
-    -e '^(lang|region)/[a-z]{2,3}(_[A-Za-z0-9]+)*\.res$' | grep -vE '^(lang|region)/en(_[A-Za-z0-9]+)*\.res$' >"$tmp/drop.txt" || true
-  mkdir "$tmp/out"
-  icupkg -r "$tmp/drop.txt" "$tmp/$pkg.dat" "$tmp/out/$pkg.dat"
-  # rebuild the library around the smaller data, same SONAME and symbol
-  printf '.section .rodata\n.globl %s\n.type %s, @object\n.balign 16\n%s:\n.incbin "%s"\n.size %s, .-%s\n.section .note.GNU-stack,"",@progbits\n' \
-    "$sym" "$sym" "$sym" "$tmp/out/$pkg.dat" "$sym" "$sym" >"$tmp/data.s"
-  cc -shared -nostdlib -Wl,-soname,"$soname" -o "$tmp/$soname" "$tmp/data.s"
-  echo "pg_bundle.sh: ICU data $(($(stat -c %s "$tmp/$pkg.dat") >> 20)) MB -> $(($(stat -c %s "$tmp/out/$pkg.dat") >> 20)) MB" >&2
-  cp "$tmp/$soname" "$lib"
-  rm -rf "$tmp"
 }
 
 # ---------------------------------------------------------------------------------------- start/stop
