@@ -82,7 +82,7 @@ class TableSession : public GameSession {
   }
   json move_line(std::size_t i) const override {
     const auto& m = typed().moves()[i];
-    return {{"cmd", "act"}, {"player", typed().name(m.seat)}, {"action", Codec<F>::action(game(), m.action)}};
+    return fields({{"cmd", "act"}, {"player", typed().name(m.seat)}, {"action", Codec<F>::action(game(), m.action)}});
   }
 
   // Plays a typed action (the terminal's); its events are appended to `events` as typed values.

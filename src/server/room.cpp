@@ -233,13 +233,13 @@ void Room::new_game(int number) {
 json Room::act(int seat, const json& action) {
   if (status() != TableStatus::playing)
     throw Refused(status() == TableStatus::over ? "game_over" : "not_started", "the game is not being played");
-  std::size_t from = session_->table().event_count();
+  json events;
   try {
-    session_->play(seat, action);
+    events = session_->play(seat, action);
   } catch (const protocol::ProtocolError& e) {
     throw Refused(e.code, e.what());  // refused: the table is as it was
   }
-  return commit(from);
+  return commit(std::move(events));
 }
 
 json Room::play(const games::AnyMove& move) {
@@ -247,14 +247,13 @@ json Room::play(const games::AnyMove& move) {
     throw Refused(status() == TableStatus::over ? "game_over" : "not_started", "the game is not being played");
   std::size_t from = session_->table().event_count();
   if (auto refusal = session_->table().apply(move)) throw Refused(refusal->code, refusal->message);
-  return commit(from);
+  return commit(session_->events_since(from));
 }
 
-json Room::commit(std::size_t from) {
+json Room::commit(json events) {
   std::size_t n = session_->moves() - 1;
   json line = session_->move_line(n);
-  json events = session_->events_since(from);
-  line["events"] = events;
+  line["events"] = std::move(events);
   std::string text = line.dump();
   StoredGame& game = games_.back();
   try {
@@ -265,7 +264,8 @@ json Room::commit(std::size_t from) {
     throw;
   }
   game.moves.push_back(std::move(text));
-  for (const auto& e : events) events_.push_back(e);
+  json& played = line["events"];
+  for (const auto& e : played) events_.push_back(e);
   if (session_->over()) {
     game.over = true;
     try {
@@ -275,7 +275,7 @@ json Room::commit(std::size_t from) {
       std::fprintf(stderr, "serve: table %s: %s\n", code_.c_str(), e.what());
     }
   }
-  return events;
+  return std::move(played);
 }
 
 int Room::seat_to_act() const {
@@ -307,21 +307,21 @@ json Room::snapshot(games::Seat seat) const {
   json seats = json::array();
   for (const auto& s : seats_) {
     if (s.name.empty()) {
-      seats.push_back({{"name", nullptr}});
+      seats.push_back(protocol::fields({{"name", nullptr}}));
       continue;
     }
-    seats.push_back({{"name", s.name},
-                     {"bot", s.bot.empty() ? json() : json(s.bot)},
-                     {"connected", !s.bot.empty() || s.connections > 0},
-                     {"away", s.away}});
+    seats.push_back(protocol::fields({{"name", s.name},
+                                      {"bot", s.bot.empty() ? json() : json(s.bot)},
+                                      {"connected", !s.bot.empty() || s.connections > 0},
+                                      {"away", s.away}}));
   }
-  json out = {{"type", "table"},     {"table", code_},        {"rules", label()},
-              {"family", info.family}, {"title", info.title}, {"status", status_name(status())},
-              {"game", game_number()}, {"creator", kCreatorSeat},        {"timeout", spec_.timeout_seconds},
-              {"set", spec_.sets},
-              {"seats", std::move(seats)},       {"commit", games_.back().commit.empty() ? json() : json(games_.back().commit)},
-              {"seed", nullptr},       {"state", nullptr},     {"to_act", nullptr},
-              {"event_count", events_.size()}, {"moves", moves()}};
+  json out = protocol::fields({{"type", "table"}, {"table", code_}, {"rules", label()}, {"family", info.family},
+                               {"title", info.title}, {"status", status_name(status())}, {"game", game_number()},
+                               {"creator", kCreatorSeat}, {"timeout", spec_.timeout_seconds}, {"set", spec_.sets},
+                               {"seats", std::move(seats)},
+                               {"commit", games_.back().commit.empty() ? json() : json(games_.back().commit)},
+                               {"seed", nullptr}, {"state", nullptr}, {"to_act", nullptr},
+                               {"event_count", events_.size()}, {"moves", moves()}});
   if (session_) {
     out["state"] = session_->state(seat);
     out["to_act"] = out["state"]["to_act"];

@@ -135,9 +135,9 @@ class Room {
   // Makes and stores the last game's commitment once every seat is filled (its players are known
   // then); a game that has one keeps it.
   void seal_commitment();
-  // Stores the move just played (its events from event `from` on) and records it; a store that
-  // fails takes the table back to the moves it holds, and the error goes on.
-  json commit(std::size_t from);
+  // Stores the move just played (its `events`) and records it; a store that fails takes the
+  // table back to the moves it holds, and the error goes on.
+  json commit(json events);
   // The game `stored` as its moves replayed; `events` receives every event (the stored ones);
   // throws StoreError when a replay differs from what was stored.
   std::unique_ptr<protocol::GameSession> replay_stored(const StoredGame& stored, json* events) const;

@@ -28,7 +28,7 @@ rules::Chips action_amount(const json& j, const std::string& type);
 // family's Action), its "amount" where it carries chips, its "ace" where it calls one.
 template <class Action>
 json table_action_json(const Action& action) {
-  json j = {{"type", action_name(action)}};
+  json j = fields({{"type", action_name(action)}});
   std::visit(
       [&j](const auto& a) {
         if constexpr (requires { a.amount; }) j["amount"] = a.amount;
@@ -49,7 +49,7 @@ json seat_name(std::span<const SeatedPlayer> players, games::Seat seat) {
 // says it is chips (carries_chips).
 template <class SeatedPlayer, class Kind>
 json table_event_json(std::span<const SeatedPlayer> players, const card_table::TableEvent<Kind>& e) {
-  json j = {{"type", event_name(e.kind)}};
+  json j = fields({{"type", event_name(e.kind)}});
   if (e.player >= 0) j["player"] = players[static_cast<std::size_t>(e.player)].name;
   if (e.has_card) j["card"] = card_json(e.card);
   if (e.outcome != card_table::Outcome::None) j["outcome"] = card_table::outcome_name(e.outcome);
@@ -83,17 +83,17 @@ json table_state_json(const card_table::TableLens<Game>& game, json players, jso
   for (int i = 0; i < game.posts().count; ++i) post_cards.push_back(card_json(game.posts().cards[static_cast<std::size_t>(i)]));
   json winners = json::array();
   for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
-  return {{"rules", game.rules().name},
-          {"players", std::move(players)},
-          {"dealer", name_or_null(game.dealer())},
-          {"to_act", name_or_null(game.to_act())},
-          {"phase", phase},
-          {"posts", std::move(post_cards)},
-          {"ace_values", std::move(aces)},
-          {"third_card", game.third_card() ? card_json(*game.third_card()) : json(nullptr)},
-          {"shoe", {{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}}},
-          {"over", game.over()},
-          {"winners", std::move(winners)}};
+  return fields({{"rules", game.rules().name},
+                 {"players", std::move(players)},
+                 {"dealer", name_or_null(game.dealer())},
+                 {"to_act", name_or_null(game.to_act())},
+                 {"phase", phase},
+                 {"posts", std::move(post_cards)},
+                 {"ace_values", std::move(aces)},
+                 {"third_card", game.third_card() ? card_json(*game.third_card()) : json(nullptr)},
+                 {"shoe", fields({{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}})},
+                 {"over", game.over()},
+                 {"winners", std::move(winners)}});
 }
 
 }  // namespace inbetween::protocol

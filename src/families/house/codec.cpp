@@ -29,19 +29,19 @@ house::Action house_action_from_json(const json& j) {
 
 json legal_json(std::span<const house::Player> players, games::Seat player, const house::Legal& l) {
   json actions = json::array();
-  if (l.bet) actions.push_back({{"type", "bet"}, {"min", l.bet_min}, {"max", l.bet_max}});
-  if (l.pass) actions.push_back({{"type", "pass"}});
-  if (l.raise) actions.push_back({{"type", "raise"}});
-  if (l.stand) actions.push_back({{"type", "stand"}});
-  return {{"player", seat_name(players, player)}, {"actions", actions}};
+  if (l.bet) actions.push_back(fields({{"type", "bet"}, {"min", l.bet_min}, {"max", l.bet_max}}));
+  if (l.pass) actions.push_back(fields({{"type", "pass"}}));
+  if (l.raise) actions.push_back(fields({{"type", "raise"}}));
+  if (l.stand) actions.push_back(fields({{"type", "stand"}}));
+  return fields({{"player", seat_name(players, player)}, {"actions", std::move(actions)}});
 }
 
 json house_state_json(const house::View& game) {
   json players = json::array();
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
     const auto& p = game.players()[static_cast<std::size_t>(i)];
-    players.push_back({{"name", p.name}, {"chips", p.chips}, {"bought", p.bought}, {"net", p.chips - p.bought},
-                       {"in", game.in_game(i) || p.wager > 0}, {"wager", p.wager}, {"raised", p.raised}});
+    players.push_back(fields({{"name", p.name}, {"chips", p.chips}, {"bought", p.bought}, {"net", p.chips - p.bought},
+                              {"in", game.in_game(i) || p.wager > 0}, {"wager", p.wager}, {"raised", p.raised}}));
   }
   const auto& posts = game.posts();
   json aces = json::array();
@@ -55,7 +55,7 @@ json house_state_json(const house::View& game) {
   j["deals_done"] = game.hands_done();
   j["deals_total"] = game.hands_total() > 0 ? json(game.hands_total()) : json(nullptr);
   const auto& table_rules = game.rules();
-  j["pay_table"] = {{"spread", table_rules.spread_pays}, {"trips", table_rules.triple_pays}};
+  j["pay_table"] = fields({{"spread", table_rules.spread_pays}, {"trips", table_rules.triple_pays}});
   if (posts.count == 2) {
     j["spread"] = posts.spread();
     j["pays"] = rules::spread_pays(table_rules, posts.spread());

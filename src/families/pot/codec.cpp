@@ -34,18 +34,18 @@ pot::Action pot_action_from_json(const json& j) {
 
 json legal_json(std::span<const pot::Player> players, games::Seat player, const pot::Legal& l) {
   json actions = json::array();
-  if (l.bet) actions.push_back({{"type", "bet"}, {"min", l.bet_min}, {"max", l.bet_max}});
-  if (l.pass) actions.push_back({{"type", "pass"}});
-  if (l.call) actions.push_back({{"type", "call"}, {"ace", {"high", "low"}}});
-  if (l.rebuy) actions.push_back({{"type", "rebuy"}, {"min", 1}, {"max", l.rebuy_max}});
-  return {{"player", seat_name(players, player)}, {"actions", actions}};
+  if (l.bet) actions.push_back(fields({{"type", "bet"}, {"min", l.bet_min}, {"max", l.bet_max}}));
+  if (l.pass) actions.push_back(fields({{"type", "pass"}}));
+  if (l.call) actions.push_back(fields({{"type", "call"}, {"ace", json::array({"high", "low"})}}));
+  if (l.rebuy) actions.push_back(fields({{"type", "rebuy"}, {"min", 1}, {"max", l.rebuy_max}}));
+  return fields({{"player", seat_name(players, player)}, {"actions", std::move(actions)}});
 }
 
 json state_json(const pot::View& game) {
   json players = json::array();
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
     const auto& s = game.players()[static_cast<std::size_t>(i)];
-    players.push_back({{"name", s.name}, {"chips", s.chips}, {"bought", s.bought}, {"net", s.chips - s.bought}, {"in", game.in_game(i)}});
+    players.push_back(fields({{"name", s.name}, {"chips", s.chips}, {"bought", s.bought}, {"net", s.chips - s.bought}, {"in", game.in_game(i)}}));
   }
   const auto& posts = game.posts();
   json aces = json::array();

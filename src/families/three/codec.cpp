@@ -72,11 +72,11 @@ cards::CardCode letter_card_from_json(const cards::LetterDeck& deck, const json&
 }
 
 json lay_json(const cards::LetterDeck& deck, const three::Lay& lay) {
-  return {{"card", notation(deck, lay.card)}, {"as", shown(lay.position)}};
+  return fields({{"card", notation(deck, lay.card)}, {"as", shown(lay.position)}});
 }
 
 json three_action_json(const cards::LetterDeck& deck, const three::Action& action) {
-  json j = {{"type", three::action_name(action)}};
+  json j = fields({{"type", three::action_name(action)}});
   std::visit(games::Overloaded{
                  [&](const three::Replace& r) { j["card"] = notation(deck, r.card); },
                  [&](const three::PlaceLimits& p) {
@@ -140,7 +140,7 @@ three::Action three_action_from_json(const three::ThreeGame& game, games::Seat p
 
 json three_event_json(const three::ThreeGame& game, const three::Event& e) {
   const auto& deck = game.deck();
-  json j = {{"type", three::event_name(e.kind)}};
+  json j = fields({{"type", three::event_name(e.kind)}});
   if (e.player >= 0) j["player"] = game.players()[static_cast<std::size_t>(e.player)].name;
   using K = three::EventKind;
   switch (e.kind) {
@@ -164,8 +164,8 @@ json three_event_json(const three::ThreeGame& game, const three::Event& e) {
 json three_legal_json(const three::ThreeGame& game, games::Seat player) {
   json actions = json::array();
   for (const auto& a : game.legal(player)) actions.push_back(three_action_json(game.deck(), a));
-  return {{"player", player >= 0 ? json(game.players()[static_cast<std::size_t>(player)].name) : json(nullptr)},
-          {"actions", actions}};
+  return fields({{"player", player >= 0 ? json(game.players()[static_cast<std::size_t>(player)].name) : json(nullptr)},
+                 {"actions", std::move(actions)}});
 }
 
 json three_state_json(const three::View& game) {
@@ -173,14 +173,14 @@ json three_state_json(const three::View& game) {
   json players = json::array();
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
     const auto& pl = game.players()[static_cast<std::size_t>(i)];
-    json p = {{"name", pl.name}, {"status", status_name(pl.status)}, {"total", pl.total}};
+    json p = fields({{"name", pl.name}, {"status", status_name(pl.status)}, {"total", pl.total}});
     json hand = json::array(), spaces = json::array(), drawn = json::array(), open = json::array();
     for (auto c : pl.limit_hand) hand.push_back(notation(deck, c));
     for (const auto& s : pl.spaces) spaces.push_back(lay_json(deck, s));
     for (auto c : pl.drawn) drawn.push_back(notation(deck, c));
     for (int pos : game.open_letters(i)) open.push_back(std::string(1, cards::position_letter(pos)));
     p["limit_cards"] = std::move(hand);  // dealt, not laid yet
-    p["limits"] = pl.low ? json{{"low", lay_json(deck, *pl.low)}, {"high", lay_json(deck, *pl.high)}} : json(nullptr);
+    p["limits"] = pl.low ? fields({{"low", lay_json(deck, *pl.low)}, {"high", lay_json(deck, *pl.high)}}) : json(nullptr);
     p["spaces"] = std::move(spaces);
     p["drawn"] = std::move(drawn);
     p["open_letters"] = std::move(open);
@@ -197,17 +197,17 @@ json three_state_json(const three::View& game) {
   json winners = json::array();
   for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
   int to_act = game.to_act();
-  return {{"game", "threebetween"},
-          {"rules", game.rules().name},
-          {"round", game.round()},
-          {"target", game.rules().target},
-          {"phase", three_phase_name(game.phase())},
-          {"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
-          {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
-          {"players", std::move(players)},
-          {"shoe", {{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}}},
-          {"over", game.over()},
-          {"winners", std::move(winners)}};
+  return fields({{"game", "threebetween"},
+                 {"rules", game.rules().name},
+                 {"round", game.round()},
+                 {"target", game.rules().target},
+                 {"phase", three_phase_name(game.phase())},
+                 {"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
+                 {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
+                 {"players", std::move(players)},
+                 {"shoe", fields({{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}})},
+                 {"over", game.over()},
+                 {"winners", std::move(winners)}});
 }
 
 }  // namespace inbetween::protocol
