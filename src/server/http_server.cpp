@@ -247,7 +247,7 @@ class Server final : public Hooks {
     // stream would interleave two writes, which a WebSocket stream must never see.
     if (client->writing) return;
     client->writing = true;
-    asio::co_spawn(client->ws.get_executor(), write_queue(client), asio::detached);
+    write_next(client);
   }
 
   void close(Client& client) {
@@ -542,22 +542,26 @@ class Server final : public Hooks {
     lobby_.close(id);
   }
 
-  awaitable<void> write_queue(std::shared_ptr<Client> client) {
-    beast::error_code ec;
-    while (!client->queue.empty() && !client->closed) {
-      client->ws.text(true);
-      co_await client->ws.async_write(asio::buffer(client->queue.front()), asio::redirect_error(use_awaitable, ec));
+  // On the client's strand: writes the queue's first message, and on, until it is empty. A chain
+  // of callbacks, not a coroutine: a broadcast starts a writer for nearly every message it sends.
+  void write_next(std::shared_ptr<Client> client) {
+    if (client->queue.empty() || client->closed) {
+      client->queue.clear();
+      client->queued_bytes = 0;
+      client->writing = false;
+      if (client->dropping) close(*client);
+      return;
+    }
+    client->ws.text(true);
+    client->ws.async_write(asio::buffer(client->queue.front()), [this, client](beast::error_code ec, std::size_t) {
       if (ec) {
         client->closed = true;
-        break;
+      } else {
+        client->queued_bytes -= client->queue.front().size();
+        client->queue.pop_front();
       }
-      client->queued_bytes -= client->queue.front().size();
-      client->queue.pop_front();
-    }
-    client->queue.clear();
-    client->queued_bytes = 0;
-    client->writing = false;
-    if (client->dropping) close(*client);
+      write_next(std::move(client));
+    });
   }
 
   // Whether an HTTP request from `address` is within its rate (a bucket per address, kept past
