@@ -232,6 +232,27 @@ TEST_F(SqliteSchema, AFileFromANewerServerIsRefusedUntouched) {
   EXPECT_EQ(db.execAndGet("PRAGMA user_version").getInt(), 99);
 }
 
+// The log is copied back into the file by the store's checkpointer, on its own thread and
+// connection, not by the commit that takes it past 1,000 pages: the writer's own checkpoints
+// are off (its WAL hook is the checkpointer's), so a file that grows shows the thread at work.
+TEST_F(SqliteSchema, TheLogIsCheckpointedOnAThreadOfItsOwn) {
+  auto path = (dir_ / "busy.db").string();
+  server::SqliteStore store(path);
+  ASSERT_NE(store.checkpointer(), nullptr);
+  store.add_table(table("BUSY"));
+  auto before = std::filesystem::file_size(path);
+  const std::string line(600, 'x');
+  for (std::size_t n = 0; n < 3000; ++n) store.add_move("BUSY", 1, n, line);
+  ASSERT_TRUE(store.checkpointer()->wait_for(1, std::chrono::seconds(30))) << "no checkpoint ran";
+  // The first checkpoint comes at 1,000 pages of log, some hundreds of moves (a move's commit
+  // writes one to three pages): their text is in the file then.
+  EXPECT_GT(std::filesystem::file_size(path), before + 100 * 1024) << "the moves did not reach the file";
+  auto stored = store.load_table("BUSY");
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->games[0].moves.size(), 3000u);
+  EXPECT_EQ(server::SqliteStore(":memory:").checkpointer(), nullptr) << "a store in memory has no log";
+}
+
 // A store that refuses moves while `failing` is set.
 class FlakyStore final : public server::Store {
  public:

@@ -57,10 +57,11 @@ void writing(const char* what, Write&& write) {
 SqliteStore::SqliteStore(const std::string& path) {
   try {
     db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    db_->exec("PRAGMA journal_mode=WAL");
+    std::string journal = db_->execAndGet("PRAGMA journal_mode=WAL").getString();
     db_->exec("PRAGMA synchronous=NORMAL");
     db_->exec("PRAGMA busy_timeout=5000");
     migrate(path);
+    if (journal == "wal") checkpointer_ = std::make_unique<WalCheckpointer>(db_->getHandle(), path);  // not in memory
   } catch (const SQLite::Exception& e) {
     throw StoreError(fmt::format("{}: cannot open the store: {}", path, e.what()));
   }

@@ -1,7 +1,8 @@
 #pragma once
 // The embedded store: one SQLite file in WAL mode (synchronous=NORMAL: a commit survives the
 // process being killed at any moment, not a power cut, which FULL would cost an fsync per move
-// for). Its schema is versioned (PRAGMA user_version) and migrated on open.
+// for), its log copied back into the file on a thread of its own (WalCheckpointer). Its schema
+// is versioned (PRAGMA user_version) and migrated on open.
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "server/store.h"
+#include "server/wal_checkpointer.h"
 
 namespace SQLite {
 class Database;
@@ -40,6 +42,9 @@ class SqliteStore final : public Store {
   std::optional<StoredTable> load_table(const std::string& code) const override;
   bool has_table(const std::string& code) const override;
 
+  // The checkpointer of a file's log (none for a store in memory), for the tests.
+  WalCheckpointer* checkpointer() { return checkpointer_.get(); }
+
  private:
   void migrate(const std::string& path);
   // The tables chosen by `where` (a condition on the tables' columns), with seats, games, moves.
@@ -50,6 +55,8 @@ class SqliteStore final : public Store {
   std::unique_ptr<SQLite::Database> db_;
   // A move's insert, prepared once: it runs for every move of every table.
   std::unique_ptr<SQLite::Statement> insert_move_;
+  // Last: it is stopped, and gives the writer its hook back, before the writer closes.
+  std::unique_ptr<WalCheckpointer> checkpointer_;
 };
 
 }  // namespace inbetween::server
