@@ -4,6 +4,7 @@
 // server that lost a lease hears of it and lets the table go, and nothing it still tries is kept.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -23,10 +24,12 @@ using testing::Seat;
 
 // One server: its store (its own connection and name in the leases), its hooks, its lobby.
 struct Node {
-  Node(const std::string& uri, const std::string& name) {
+  // `tune` changes the options before the lobby starts (a rate to flood, say).
+  Node(const std::string& uri, const std::string& name, const std::function<void(server::LobbyOptions&)>& tune = {}) {
     options.bot_delay = std::chrono::milliseconds(0);
     options.messages_per_second = options.message_burst = 1e9;
     options.address_messages_per_second = options.address_burst = 1e9;
+    if (tune) tune(options);
     store = std::make_unique<server::PgStore>(uri, name);
     lobby = std::make_unique<server::Lobby>(*store, hooks, options);
   }
@@ -149,6 +152,39 @@ TEST_F(ScaleOut, ATableAnotherServerStillPlaysIsForwardedNotTaken) {
   json tables = b.ask(b.connect(), {{"type", "tables"}});
   ASSERT_EQ(tables["tables"].size(), 1u) << tables.dump();
   EXPECT_EQ(tables["tables"][0]["table"], ann.table);
+}
+
+// A flooder let go of by one server is held off by the others too, for what is left of its
+// cool-down, once the servers have announced themselves (as every renewal does); the cool-down
+// another server told of is not passed on again, so it ends.
+TEST_F(ScaleOut, AFlooderLetGoOfByOneServerIsHeldOffByTheOthers) {
+  Node a(uri_, "a", [](server::LobbyOptions& o) {
+    o.messages_per_second = 10;
+    o.message_burst = 5;
+    o.refused_burst = 20;
+    o.flood_cooldown = std::chrono::seconds(10);
+  });
+  a.lobby->announce("127.0.0.1:1111");
+  Node b(uri_, "b");
+  b.lobby->announce("127.0.0.1:2222");
+  ASSERT_TRUE(b.lobby->admits("127.0.0.1"));
+  ConnId flooder = a.connect();
+  for (int i = 0; i < 100 && !a.hooks.dropped.count(flooder); ++i) a.lobby->receive(flooder, R"({"type":"tables"})");
+  ASSERT_TRUE(a.hooks.dropped.count(flooder));
+  EXPECT_FALSE(a.lobby->admits("127.0.0.1"));
+  EXPECT_TRUE(b.lobby->admits("127.0.0.1")) << "b has not heard yet";
+  a.lobby->announce("127.0.0.1:1111");
+  b.lobby->announce("127.0.0.1:2222");
+  EXPECT_FALSE(b.lobby->admits("127.0.0.1")) << "b holds the flooder off";
+  EXPECT_TRUE(b.lobby->admits("10.1.2.3")) << "and nobody else";
+  // a does not hear its own cool-down back from b: past it, both let the address in again.
+  a.lobby->announce("127.0.0.1:1111");
+  a.hooks.advance(std::chrono::seconds(11));
+  b.hooks.advance(std::chrono::seconds(11));
+  a.lobby->announce("127.0.0.1:1111");
+  b.lobby->announce("127.0.0.1:2222");
+  EXPECT_TRUE(a.lobby->admits("127.0.0.1"));
+  EXPECT_TRUE(b.lobby->admits("127.0.0.1"));
 }
 
 // Where the server that plays the table never said where it is reached, the page is told to try again.

@@ -209,7 +209,8 @@ bool Lobby::admit(ConnId conn, Connection& c) {
     send(conn, {{"type", "error"}, {"code", "flooding"},
                 {"message", fmt::format("too many messages refused for the rate; the connection is closed, and this address "
                                         "may connect again in {} seconds", options_.flood_cooldown.count())}});
-    addresses_[c.address].cooled = hooks_.now() + options_.flood_cooldown;
+    Address& address = addresses_[c.address];
+    address.cooled = address.cooled_here = hooks_.now() + options_.flood_cooldown;
     hooks_.drop(conn);
     return false;
   }

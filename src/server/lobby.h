@@ -275,6 +275,9 @@ class Lobby {
     Bucket rate;
     int connections = 0;
     std::chrono::steady_clock::time_point cooled{};  // no new connection before this
+    // The cool-down this server decided (a flood dropped here), which it tells the other servers
+    // on the database; `cooled` may also hold one they told of.
+    std::chrono::steady_clock::time_point cooled_here{};
   };
   std::map<std::string, Address> addresses_;
   std::size_t connections_at_last_sweep_ = 0;

@@ -1,6 +1,11 @@
 // The lobby's side of several servers on one database (docs/scale-out.md): leases renewed on a
 // timer, and a table whose lease another server took let go of here.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <utility>
+#include <vector>
 
 #include "server/lobby.h"
 
@@ -47,17 +52,29 @@ void Lobby::publish() {
     std::lock_guard lock(mutex_);
     if (address_.empty()) return;
     address = address_;
-    mine = public_tables_locked();
+    // The addresses this server holds off for flooding, with the time they have left: a flooder
+    // let go of here is not let in by another server meanwhile (the others' own cool-downs are
+    // not passed on again, which would keep one going for ever).
+    json cooled = json::object();
+    auto now = hooks_.now();
+    for (const auto& [from, a] : addresses_)
+      if (a.cooled_here > now) cooled[from] = std::chrono::duration_cast<std::chrono::milliseconds>(a.cooled_here - now).count();
+    mine = {{"tables", public_tables_locked()}, {"cooled", std::move(cooled)}};
   }
   // The database is asked with no lock held: tables play on meanwhile.
   json others = json::array();
+  std::vector<std::pair<std::string, std::int64_t>> held_off;
   try {
     store_.announce(address, mine.dump());
-    for (const auto& text : store_.tables_elsewhere()) {
+    for (const auto& text : store_.announcements_elsewhere()) {
       json theirs = json::parse(text, nullptr, false);
-      if (!theirs.is_array()) continue;
-      for (auto& t : theirs)
-        if (t.is_object()) others.push_back(std::move(t));
+      if (!theirs.is_object()) continue;
+      if (auto tables = theirs.find("tables"); tables != theirs.end() && tables->is_array())
+        for (auto& t : *tables)
+          if (t.is_object()) others.push_back(std::move(t));
+      if (auto cooled = theirs.find("cooled"); cooled != theirs.end() && cooled->is_object())
+        for (const auto& [from, left] : cooled->items())
+          if (left.is_number_integer()) held_off.emplace_back(from, left.get<std::int64_t>());
     }
   } catch (const StoreError& e) {
     std::fprintf(stderr, "serve: this server could not be announced: %s\n", e.what());
@@ -65,6 +82,12 @@ void Lobby::publish() {
   }
   std::lock_guard lock(mutex_);
   elsewhere_ = std::move(others);
+  auto now = hooks_.now();
+  for (const auto& [from, left] : held_off) {
+    if (left <= 0) continue;
+    Address& a = addresses_[from];
+    a.cooled = std::max(a.cooled, now + std::chrono::milliseconds(std::min<std::int64_t>(left, 3'600'000)));
+  }
 }
 
 void Lobby::lose_table(const std::string& code) {

@@ -324,11 +324,12 @@ void PgStore::release_lease(const std::string& code) {
   });
 }
 
-void PgStore::announce(const std::string& address, const std::string& tables) {
+void PgStore::announce(const std::string& address, const std::string& announcement) {
+  // (Its column is called `tables`: at first the announcement was the tables alone.)
   transact<pqxx::work>("this server's address", [&](pqxx::work& w) {
     w.exec_params("INSERT INTO nodes VALUES($1, $2, $3, clock_timestamp()) ON CONFLICT(node) DO UPDATE SET address = EXCLUDED.address, "
                   "tables = EXCLUDED.tables, seen = EXCLUDED.seen",
-                  node_, address, tables);
+                  node_, address, announcement);
     // Servers gone for a day are forgotten.
     w.exec("DELETE FROM nodes WHERE seen < clock_timestamp() - interval '1 day'");
   });
@@ -343,7 +344,7 @@ std::string PgStore::player_of(const std::string& code) const {
   });
 }
 
-std::vector<std::string> PgStore::tables_elsewhere() const {
+std::vector<std::string> PgStore::announcements_elsewhere() const {
   return transact<pqxx::work>("the other servers' tables", [&](pqxx::work& w) {
     std::vector<std::string> out;
     for (const auto& r : w.exec_params("SELECT tables FROM nodes WHERE node <> $1 AND seen > clock_timestamp() - $2 * interval '1 second'",

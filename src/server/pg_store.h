@@ -45,9 +45,9 @@ class PgStore final : public Store {
   std::vector<std::string> renew_leases() override;
   void release_lease(const std::string& code) override;
   std::string node() const override { return node_; }
-  void announce(const std::string& address, const std::string& tables) override;
+  void announce(const std::string& address, const std::string& announcement) override;
   std::string player_of(const std::string& code) const override;
-  std::vector<std::string> tables_elsewhere() const override;
+  std::vector<std::string> announcements_elsewhere() const override;
   std::string cluster_secret() const override { return secret_; }
 
  private:

@@ -108,11 +108,12 @@ class Store {
   virtual void release_lease(const std::string& code) { (void)code; }
   // This server's name in the leases (empty for an embedded store).
   virtual std::string node() const { return {}; }
-  // Where the other servers reach this one (host:port), and the summaries of the public tables
-  // it plays (a JSON array, as `tables` lists them); written on start and with every renewal.
-  virtual void announce(const std::string& address, const std::string& tables) {
+  // Where the other servers reach this one (host:port), and what it tells them (JSON: the
+  // summaries of the public tables it plays, as `tables` lists them, and the addresses it holds
+  // off for flooding); written on start and with every renewal.
+  virtual void announce(const std::string& address, const std::string& announcement) {
     (void)address;
-    (void)tables;
+    (void)announcement;
   }
   // Where the server that plays `code` under a live lease is reached; empty when no other
   // server does.
@@ -120,8 +121,8 @@ class Store {
     (void)code;
     return {};
   }
-  // The public tables the other live servers play (the JSON arrays they announced, joined).
-  virtual std::vector<std::string> tables_elsewhere() const { return {}; }
+  // What the other live servers last announced.
+  virtual std::vector<std::string> announcements_elsewhere() const { return {}; }
   // A secret every server on the database shares: a server forwarding a client's messages to
   // another proves with it that it is one of them (docs/scale-out.md).
   virtual std::string cluster_secret() const { return {}; }
