@@ -1,5 +1,6 @@
 // The lobby's side of several servers on one database (docs/scale-out.md): leases renewed on a
-// timer, and a table whose lease another server took let go of here.
+// timer, each server's tables and flood cool-downs announced to the others, and a table whose
+// lease another server took let go of here.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -86,6 +87,7 @@ void Lobby::publish() {
   for (const auto& [from, left] : held_off) {
     if (left <= 0) continue;
     Address& a = addresses_[from];
+    // At most an hour, whatever a row of the shared table says.
     a.cooled = std::max(a.cooled, now + std::chrono::milliseconds(std::min<std::int64_t>(left, 3'600'000)));
   }
 }
