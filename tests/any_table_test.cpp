@@ -186,6 +186,15 @@ INSTANTIATE_TEST_SUITE_P(EveryPreset, AnyTablePreset, ::testing::ValuesIn(preset
                            return name;
                          });
 
+// Every bot class says whether it chooses quickly (a server asks those on the spot): only the
+// optimal ThreeBeTween bot, whose choice may be a solve, does not; an unknown kind is not quick.
+TEST_P(AnyTablePreset, EveryBotButTheSolvingOneIsQuick) {
+  auto table = open(GetParam(), {"ann", "bob"}, 11);
+  for (const auto& kind : table->bot_kinds())
+    EXPECT_EQ(table->bot_is_quick(kind), !(kind == "optimal" && table->family() == "threebetween")) << GetParam() << " " << kind;
+  EXPECT_FALSE(table->bot_is_quick("nobody"));
+}
+
 TEST(AnyTable, ARestoreThatIsRefusedSaysWhichMove) {
   auto table = open("hoyle", {"ann", "bob"}, 3);
   std::vector<games::AnyMove> bad{{table->to_act(), 99, 0}};

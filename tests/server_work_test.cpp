@@ -5,6 +5,7 @@
 
 #include <sstream>
 
+#include "families/three/solver.h"
 #include "server/verify.h"
 #include "support/server_fixture.h"
 
@@ -63,6 +64,32 @@ TEST_F(ServerWorkTest, LongWorkWaitingHoldsUpNoOtherTablesBotsOrMoves) {
   EXPECT_EQ(steps["steps_total"], table_of(done)["moves"].get<std::size_t>() + 1);
   EXPECT_EQ(steps["from"], 0);
   EXPECT_EQ(lobby_->heavy_running(), 0);
+}
+
+// A quick bot (all of Red Dog's) chooses on the spot, under its table's lock; one whose choice
+// may be a solve (ThreeBeTween's optimal bot) on a worker, on a copy of the table.
+TEST_F(ServerWorkTest, AQuickBotChoosesOnTheSpotAndOneThatSolvesOnAWorker) {
+  Seat cy = create("red-dog", 3, "Cy");
+  command(cy, "bot", {{"kind", "sensible"}});
+  command(cy, "bot", {{"kind", "optimal"}});
+  command(cy, "start");
+  testing::play_out(*lobby_, *hooks_, {cy});
+  EXPECT_EQ(table_of(cy)["status"], "over");
+  EXPECT_GT(table_of(cy)["moves"].get<int>(), 2);
+  EXPECT_EQ(hooks_->bot_choices_on_workers, 0);
+
+  // The solver held to 1 MB: the optimal bot's first choice goes to a worker, which cannot solve;
+  // the sensible bot stands in from then on, choosing on the spot.
+  std::size_t limit = strategy::ThreeSolver::memory_limit();
+  strategy::ThreeSolver::set_memory_limit(1 << 20);
+  Seat ann = create("threebetween", 2, "Ann", {{"set", {{"target", 21}, {"replacement", false}}}});
+  command(ann, "bot", {{"kind", "optimal"}});
+  command(ann, "start");
+  testing::play_out(*lobby_, *hooks_, {ann});
+  strategy::ThreeSolver::set_memory_limit(limit);
+  EXPECT_EQ(table_of(ann)["status"], "over");
+  EXPECT_EQ(table_of(ann)["seats"][1]["bot"], "sensible");
+  EXPECT_EQ(hooks_->bot_choices_on_workers, 1);
 }
 
 // Past the limits a long request is refused at once with `busy`, and admitted again once the

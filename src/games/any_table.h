@@ -80,6 +80,8 @@ class AnyTable {
   virtual AnyMove bot_move(const std::string& kind) const = 0;
   // This family's bot kinds, and the kind that plays for a person who is away.
   virtual std::vector<std::string> bot_kinds() const = 0;
+  // Whether a bot of `kind` chooses in a bounded few microseconds, with no long work (a solve).
+  virtual bool bot_is_quick(const std::string& kind) const = 0;
   virtual std::string_view stand_in() const = 0;
 
   // What `seat` may see (kNobody: a spectator).
@@ -194,6 +196,7 @@ class FamilyTable final : public AnyTable {
     throw std::logic_error("the bot chose a move that is not among the legal choices");
   }
   std::vector<std::string> bot_kinds() const override { return F::Bots::kinds(); }
+  bool bot_is_quick(const std::string& kind) const override { return F::Bots::quick(kind); }
   bool seats_see_differently() const override { return F::seats_see_differently; }
   std::string_view stand_in() const override { return F::Bots::stand_in; }
   AnyView view(Seat seat) const override {

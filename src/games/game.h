@@ -109,6 +109,7 @@ concept BotKinds = requires(const std::string& kind) {
   { B::make(kind) } -> std::same_as<std::unique_ptr<typename B::Bot>>;
   { B::kinds() } -> std::same_as<std::vector<std::string>>;
   { B::stand_in } -> std::convertible_to<std::string_view>;
+  { B::quick(kind) } -> std::same_as<bool>;
 };
 
 // A family's bots from its bot interface and its bot classes, each naming its own `kind` (kinds()
@@ -123,6 +124,13 @@ struct BotMenu {
     return bot;
   }
   static std::vector<std::string> kinds() { return {std::string(Kinds::kind)...}; }
+  // Whether a bot of `kind` chooses in a bounded few microseconds (each bot class says so):
+  // a server may then ask it on the spot instead of on a worker (false for an unknown kind).
+  static bool quick(const std::string& kind) {
+    bool quick = false;
+    (void)((kind == Kinds::kind && (quick = Kinds::quick, true)) || ...);
+    return quick;
+  }
   static constexpr std::string_view stand_in = "sensible";
 };
 

@@ -211,6 +211,7 @@ class Server final : public Hooks {
     });
   }
   void after(std::chrono::milliseconds delay, std::function<void()> fire) override {
+    if (delay <= std::chrono::milliseconds::zero()) return asio::defer(ioc_, std::move(fire));  // no timer to arm
     auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
     timer->async_wait([timer, fire = std::move(fire)](beast::error_code ec) {
       if (!ec) fire();

@@ -250,6 +250,9 @@ class Lobby {
   // A person's own message: one marked away for idling is back.
   void back(Held& held, int seat);
   void bot_failed(Held& held, const std::string& reason);
+  // A bot's choice made when the table had played `moves`: played if still the bot's turn then;
+  // `failed` says why there is none.
+  void play_bot_choice(Held& held, std::size_t moves, const std::string& failed, const games::AnyMove& move);
   static int watchers(const Held& held);
 
   // From timers and workers (they take the locks):

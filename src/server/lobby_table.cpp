@@ -297,8 +297,21 @@ void Lobby::bot_move(const std::string& code, std::size_t moves) {
       held.bot_planned = false;
       return plan_bot(held);
     }
-    // The bot chooses on a worker thread, on its own copy of the table: a slow choice (the optimal
-    // bot's solve) holds up no table.
+    // A quick bot (its class says so: a few microseconds, no solve) chooses on the spot: a trip
+    // to a worker and back costs two thread wake-ups, more than the choice (bench/README.md).
+    if (room.table()->bot_is_quick(*kind)) {
+      games::AnyMove move;
+      std::string failed;
+      try {
+        move = room.table()->bot_move(*kind);
+      } catch (const std::exception& e) {
+        failed = e.what();
+        if (failed.empty()) failed = "the bot could not choose";
+      }
+      return play_bot_choice(held, moves, failed, move);
+    }
+    // Any other bot chooses on a worker thread, on its own copy of the table: a slow choice (the
+    // optimal bot's solve) holds up no table.
     std::shared_ptr<const games::AnyTable> copy = room.table()->clone();
     auto chosen = std::make_shared<games::AnyMove>();
     hooks_.off_thread(
@@ -317,38 +330,41 @@ void Lobby::bot_move(const std::string& code, std::size_t moves) {
 }
 
 void Lobby::bot_chose(const std::string& code, std::size_t moves, const std::string& failed, const games::AnyMove& move) {
-  at_table(code, [&](Held& held) {
-    Room& room = *held.room;
-    held.bot_planned = false;
-    if (!failed.empty()) return bot_failed(held, failed);
-    // Someone may have moved meanwhile (a rebuy, a person back from away): then choose again.
-    if (room.moves() == moves && bot_for(held) && move.seat == room.seat_to_act()) {
-      bool for_idler = !room.bot_to_play();  // a person here whose clock ran out
-      try {
-        room.play(move);
-      } catch (const LeaseLost&) {
-        return lose_table_soon(code);  // another server plays it now
-      } catch (const StoreUnavailable& e) {
-        // The shared database is away for a moment: the bot tries again in a second.
-        std::fprintf(stderr, "serve: table %s: %s\n", code.c_str(), e.what());
-        hooks_.after(std::chrono::seconds(1), [this, code] { at_table(code, [this](Held& h) { plan_bot(h); }); });
-        return;
-      } catch (const Refused& e) {
-        // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
-        std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", code.c_str(), e.what());
-        return;
-      }
-      if (for_idler) {
-        auto& s = room.seats()[static_cast<std::size_t>(move.seat)];
-        if (++s.idle_turns >= options_.idle_turns_before_away) {
-          s.away = true;  // until they send a message of their own (back()) or sit down again
-          ++s.gone;
-        }
-      }
-      broadcast(held, move.seat);
+  at_table(code, [&](Held& held) { play_bot_choice(held, moves, failed, move); });
+}
+
+void Lobby::play_bot_choice(Held& held, std::size_t moves, const std::string& failed, const games::AnyMove& move) {
+  Room& room = *held.room;
+  held.bot_planned = false;
+  if (!failed.empty()) return bot_failed(held, failed);
+  // Someone may have moved meanwhile (a rebuy, a person back from away): then choose again.
+  if (room.moves() == moves && bot_for(held) && move.seat == room.seat_to_act()) {
+    bool for_idler = !room.bot_to_play();  // a person here whose clock ran out
+    try {
+      room.play(move);
+    } catch (const LeaseLost&) {
+      return lose_table_soon(std::string(room.code()));  // another server plays it now
+    } catch (const StoreUnavailable& e) {
+      // The shared database is away for a moment: the bot tries again in a second.
+      std::string code = room.code();
+      std::fprintf(stderr, "serve: table %s: %s\n", code.c_str(), e.what());
+      hooks_.after(std::chrono::seconds(1), [this, code] { at_table(code, [this](Held& h) { plan_bot(h); }); });
+      return;
+    } catch (const Refused& e) {
+      // A bot's choice comes from the same rules; a refusal here is a bug worth hearing of.
+      std::fprintf(stderr, "serve: table %s: the bot's move was refused: %s\n", room.code().c_str(), e.what());
+      return;
     }
-    plan_bot(held);
-  });
+    if (for_idler) {
+      auto& s = room.seats()[static_cast<std::size_t>(move.seat)];
+      if (++s.idle_turns >= options_.idle_turns_before_away) {
+        s.away = true;  // until they send a message of their own (back()) or sit down again
+        ++s.gone;
+      }
+    }
+    broadcast(held, move.seat);
+  }
+  plan_bot(held);
 }
 
 // A bot that cannot choose (the optimal bot on rules whose solved table is over the solver's

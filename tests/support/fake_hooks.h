@@ -20,10 +20,13 @@ class FakeHooks final : public server::Hooks {
   }
   void drop(server::ConnId conn) override { dropped.insert(conn); }
   void off_thread(server::Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
+    if (lane == server::Lane::moves) ++bot_choices_on_workers;
     auto task = [work = std::move(work), done = std::move(done)] { done(work()); };
     if (lane == server::Lane::heavy && hold_heavy) held_heavy_.push_back(std::move(task));
     else tasks_.push_back(std::move(task));
   }
+  // How many bots' choices were sent to a worker (a quick bot chooses on the spot).
+  int bot_choices_on_workers = 0;
   // While set, heavy work waits (a long solve or check still running): run() runs everything
   // else, so a test sees what goes on meanwhile; release_heavy() lets it finish.
   bool hold_heavy = false;

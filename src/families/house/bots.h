@@ -17,6 +17,7 @@ using HouseBot = TableBot<house::HouseGame, house::Action>;
 class RandomHouseBot : public HouseBot {
  public:
   static constexpr std::string_view kind = "random";
+  static constexpr bool quick = true;
   void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
@@ -24,6 +25,7 @@ class RandomHouseBot : public HouseBot {
 class SensibleHouseBot : public HouseBot {
  public:
   static constexpr std::string_view kind = "sensible";
+  static constexpr bool quick = true;
   void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
@@ -31,6 +33,7 @@ class SensibleHouseBot : public HouseBot {
 class CautiousHouseBot : public HouseBot {
  public:
   static constexpr std::string_view kind = "cautious";
+  static constexpr bool quick = true;
   void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 
@@ -38,6 +41,7 @@ class CautiousHouseBot : public HouseBot {
 class OptimalHouseBot : public HouseBot {
  public:
   static constexpr std::string_view kind = "optimal";
+  static constexpr bool quick = true;
   void decide(const house::HouseGame& game, int seat, cards::Rng& rng, house::Action& out) const override;
 };
 

@@ -17,6 +17,7 @@ using PotBot = TableBot<pot::PotGame, pot::Action>;
 class RandomBot : public PotBot {
  public:
   static constexpr std::string_view kind = "random";
+  static constexpr bool quick = true;
   void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
@@ -25,6 +26,7 @@ class RandomBot : public PotBot {
 class SensibleBot : public PotBot {
  public:
   static constexpr std::string_view kind = "sensible";
+  static constexpr bool quick = true;
   void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
@@ -33,6 +35,7 @@ class SensibleBot : public PotBot {
 class CautiousBot : public PotBot {
  public:
   static constexpr std::string_view kind = "cautious";
+  static constexpr bool quick = true;
   void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
@@ -40,6 +43,7 @@ class CautiousBot : public PotBot {
 class OptimalBot : public PotBot {
  public:
   static constexpr std::string_view kind = "optimal";
+  static constexpr bool quick = true;
   void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 

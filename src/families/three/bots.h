@@ -30,6 +30,7 @@ class ThreeBot {
 class RandomThreeBot : public ThreeBot {
  public:
   static constexpr std::string_view kind = "random";
+  static constexpr bool quick = true;
   three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const override;
 };
 
@@ -38,6 +39,7 @@ class RandomThreeBot : public ThreeBot {
 class SensibleThreeBot : public ThreeBot {
  public:
   static constexpr std::string_view kind = "sensible";
+  static constexpr bool quick = true;
   three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const override;
 };
 
@@ -46,6 +48,7 @@ class SensibleThreeBot : public ThreeBot {
 class CautiousThreeBot : public ThreeBot {
  public:
   static constexpr std::string_view kind = "cautious";
+  static constexpr bool quick = true;
   three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const override;
 };
 
@@ -54,6 +57,8 @@ class CautiousThreeBot : public ThreeBot {
 class OptimalThreeBot : public ThreeBot {
  public:
   static constexpr std::string_view kind = "optimal";
+  // Not quick: a position the solver has not seen is a solve (seconds, more memory).
+  static constexpr bool quick = false;
   OptimalThreeBot() = default;
   explicit OptimalThreeBot(std::shared_ptr<const ThreeSolver> solver) : solver_(std::move(solver)) {}
   three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const override;
