@@ -1,8 +1,10 @@
 #include "server/sqlite_store.h"
 
+#include <mutex>
 
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <fmt/format.h>
+#include <sqlite3.h>
 
 namespace inbetween::server {
 namespace {
@@ -55,8 +57,14 @@ void writing(const char* what, Write&& write) {
 
 
 SqliteStore::SqliteStore(const std::string& path) {
+  // SQLite counts its memory under one lock of the whole process by default: every allocation
+  // of the writer and of the checkpointer took it (bench/README.md). Only possible before SQLite
+  // starts; a process that started it already keeps counting.
+  static std::once_flag uncounted;
+  std::call_once(uncounted, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
   try {
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    // No connection lock of SQLite's own: every call on it is made under mutex_.
+    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
     std::string journal = db_->execAndGet("PRAGMA journal_mode=WAL").getString();
     db_->exec("PRAGMA synchronous=NORMAL");
     db_->exec("PRAGMA busy_timeout=5000");

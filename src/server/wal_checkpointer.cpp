@@ -8,7 +8,7 @@
 namespace inbetween::server {
 
 WalCheckpointer::WalCheckpointer(sqlite3* writer, const std::string& path, int pages)
-    : writer_(writer), db_(std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE)), pages_(pages) {
+    : writer_(writer), db_(std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_NOMUTEX)), pages_(pages) {
   db_->exec("PRAGMA busy_timeout=5000");
   db_->execAndGet("PRAGMA journal_mode=WAL");  // a connection knows the file's log once it has read it
   thread_ = std::thread([this] { run(); });
@@ -35,11 +35,8 @@ int WalCheckpointer::on_commit(void* self, sqlite3* db, const char* name, int pa
     sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
     return SQLITE_OK;  // the commit stands whatever the checkpoint did
   }
-  if (pages >= me.pages_) {
-    {
-      std::lock_guard lock(me.mutex_);
-      me.due_ = true;
-    }
+  if (pages >= me.pages_ && !me.due_.exchange(true)) {
+    { std::lock_guard lock(me.mutex_); }  // the thread is waiting, or will see due_ before it waits
     me.wake_.notify_one();
   }
   return SQLITE_OK;

@@ -2,6 +2,7 @@
 // Checkpoints of an SQLite file's write-ahead log on a thread of their own. SQLite's own run
 // inside the commit that takes the log past 1,000 pages, copying them into the file and syncing
 // it, while every other table waits for the one writer (bench/README.md, "Checkpoints").
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -44,7 +45,10 @@ class WalCheckpointer {
   int pages_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;
-  bool due_ = false;
+  // Set by the commit that finds the log past the mark, cleared by the thread as it starts a
+  // checkpoint: later commits meanwhile neither lock nor wake (one wake-up a checkpoint, not one
+  // a commit: bench/README.md).
+  std::atomic<bool> due_ = false;
   bool stop_ = false;
   std::uint64_t checkpoints_ = 0;
   std::thread thread_;
