@@ -162,6 +162,17 @@ Lobby::TableText Lobby::table_text(json snapshot) {
 }
 
 namespace {
+// Asks a bot of `kind` for its move at `table` into `move`; empty, or why it could not choose.
+std::string ask_bot(const games::AnyTable& table, const std::string& kind, games::AnyMove& move) {
+  try {
+    move = table.bot_move(kind);
+    return "";
+  } catch (const std::exception& e) {
+    std::string why = e.what();
+    return why.empty() ? "the bot could not choose" : why;
+  }
+}
+
 std::string text_of(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
 }  // namespace
 
@@ -301,13 +312,7 @@ void Lobby::bot_move(const std::string& code, std::size_t moves) {
     // to a worker and back costs two thread wake-ups, more than the choice (bench/README.md).
     if (room.table()->bot_is_quick(*kind)) {
       games::AnyMove move;
-      std::string failed;
-      try {
-        move = room.table()->bot_move(*kind);
-      } catch (const std::exception& e) {
-        failed = e.what();
-        if (failed.empty()) failed = "the bot could not choose";
-      }
+      std::string failed = ask_bot(*room.table(), *kind, move);
       return play_bot_choice(held, moves, failed, move);
     }
     // Any other bot chooses on a worker thread, on its own copy of the table: a slow choice (the
@@ -317,13 +322,8 @@ void Lobby::bot_move(const std::string& code, std::size_t moves) {
     hooks_.off_thread(
         Lane::moves,
         [copy, chosen, kind = *kind] {
-          try {
-            *chosen = copy->bot_move(kind);
-            return json();
-          } catch (const std::exception& e) {
-            std::string why = e.what();
-            return json(why.empty() ? "the bot could not choose" : why);
-          }
+          std::string failed = ask_bot(*copy, kind, *chosen);
+          return failed.empty() ? json() : json(failed);
         },
         [this, code, moves, chosen](json failed) { bot_chose(code, moves, failed.is_string() ? failed.get<std::string>() : "", *chosen); });
   });
