@@ -11,6 +11,7 @@
 #             over 3 nodes. PostgreSQL from $PG_URI (a database the run may create databases
 #             in), else started from the bundle BIN_DIR/pg.txz (bench/pg_bundle.sh).
 #   bench/cores.sh [BIN_DIR] [PART...]   (BIN_DIR holds inbetween and lobby_bench; default build)
+# On a machine without our packages, BIN_DIR is what bench/carry.sh made and unpacked there.
 # Needs node and web/node_modules/ws. Prints every figure as it is measured.
 set -u
 cd "$(dirname "$0")/.."
