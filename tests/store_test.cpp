@@ -9,6 +9,8 @@
 #include <memory>
 #include <string>
 
+#include "protocol/session.h"
+#include "server/fairness.h"
 #include "server/room.h"
 #include "server/sqlite_store.h"
 #include "server/store.h"
@@ -308,6 +310,37 @@ TEST(RoomOnAFailingStore, AGameThatEndsIsMarkedOverInTheStore) {
   while (room.status() == server::TableStatus::playing) room.play(room.table()->bot_move("random"));
   EXPECT_TRUE(store->load_live().empty());
   EXPECT_TRUE(store->load_table("DONE")->games[0].over);
+}
+
+// A seed whose deal alone ends a two-player hoyle game: each deal's posts settle themselves
+// (a pair, or two cards in a row) and the last deal is dealt without anyone acting.
+std::uint64_t seed_over_at_its_deal() {
+  for (std::uint64_t seed = 1; seed < 1000000; ++seed) {
+    json request = {{"cmd", "new"}, {"set", json::object()}, {"rules", "hoyle"}, {"players", {"Ann", "Bea"}}, {"seed", seed}};
+    if (protocol::new_session(request)->over()) return seed;
+  }
+  return 0;
+}
+
+TEST(RoomInTheStore, AGameOverAtItsDealIsMarkedOverInTheStore) {
+  std::uint64_t seed = seed_over_at_its_deal();
+  ASSERT_NE(seed, 0u) << "no seed below 1,000,000 ends a hoyle game at its deal";
+  auto store = server::open_store(":memory:");
+  // Both seats filled and the game not started, as a table is stored before its creator starts it.
+  StoredTable waiting{"DEAL", "hoyle", "", "{}", 2, 60, {{0, "Ann", "", ""}, {1, "Bea", "random", ""}}, {}, false, ""};
+  waiting.games.push_back({1, seed, "", "", "", {}, false, server::kCommitmentVersion});
+  store->add_table(waiting);
+  server::Room room(*store->load_table("DEAL"), *store);
+  ASSERT_EQ(room.status(), server::TableStatus::waiting);
+  room.start();
+  EXPECT_EQ(room.status(), server::TableStatus::over);
+  EXPECT_EQ(room.moves(), 0u);
+  // Over, so not replayed when the server starts again; its log is still there to read.
+  EXPECT_TRUE(store->load_live().empty());
+  auto stored = store->load_table("DEAL");
+  ASSERT_TRUE(stored.has_value());
+  EXPECT_TRUE(stored->games[0].over);
+  EXPECT_FALSE(stored->games[0].new_request.empty());
 }
 
 }  // namespace

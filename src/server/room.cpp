@@ -95,7 +95,7 @@ Room::Room(const StoredTable& stored, Store& store)
   if (last.new_request.empty()) return;
   session_ = replay_stored(last, &events_);
   // A game over that the store does not know is over yet (stored before it kept that).
-  if (session_->over() && !last.over) store_->finish_game(code_, last.game);
+  mark_if_over();
 }
 
 std::unique_ptr<protocol::GameSession> Room::replay_stored(const StoredGame& stored, json* events) const {
@@ -208,6 +208,9 @@ void Room::start() {
   games_.back().opening = opening.dump();
   session_ = std::move(session);
   events_ = std::move(opening);
+  // The deal alone may end the game (every post settled itself, the last deal dealt): no move
+  // will mark it over, and a table left unmarked would be replayed at every start.
+  mark_if_over();
 }
 
 void Room::again() {
@@ -266,16 +269,20 @@ json Room::commit(json events) {
   game.moves.push_back(std::move(text));
   json& played = line["events"];
   for (const auto& e : played) events_.push_back(e);
-  if (session_->over()) {
-    game.over = true;
-    try {
-      store_->finish_game(code_, game.game);
-    } catch (const StoreError& e) {
-      // Only a mark for the next start, which then replays this table and marks it again.
-      std::fprintf(stderr, "serve: table %s: %s\n", code_.c_str(), e.what());
-    }
-  }
+  mark_if_over();
   return std::move(played);
+}
+
+void Room::mark_if_over() {
+  StoredGame& game = games_.back();
+  if (!session_->over() || game.over) return;
+  game.over = true;
+  try {
+    store_->finish_game(code_, game.game);
+  } catch (const StoreError& e) {
+    // Only a mark for the next start, which then replays this table and marks it again.
+    std::fprintf(stderr, "serve: table %s: %s\n", code_.c_str(), e.what());
+  }
 }
 
 int Room::seat_to_act() const {

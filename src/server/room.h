@@ -138,6 +138,8 @@ class Room {
   // Stores the move just played (its `events`) and records it; a store that fails takes the
   // table back to the moves it holds, and the error goes on.
   json commit(json events);
+  // Marks the game in play over in the store once it is over (after a move, or at its deal).
+  void mark_if_over();
   // The game `stored` as its moves replayed; `events` receives every event (the stored ones);
   // throws StoreError when a replay differs from what was stored.
   std::unique_ptr<protocol::GameSession> replay_stored(const StoredGame& stored, json* events) const;
