@@ -19,7 +19,7 @@
 // has closed its sockets.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { arg, here, startServer, stopServer, residentMB, cpuSeconds, percentile } from './serve_tables.mjs';
+import { arg, here, startServer, stopServer, residentMB, anonymousMB, cpuSeconds, percentile } from './serve_tables.mjs';
 
 const tables = Number(arg('tables', 200));
 const seconds = Number(arg('seconds', 20));
@@ -55,7 +55,8 @@ const cpuMeter = () => {
   const [cpu, at] = [cpuAll(), performance.now()];
   return () => (100 * (cpuAll() - cpu)) / ((performance.now() - at) / 1000);
 };
-const quiet = async () => { const cpu = cpuMeter(); await sleep(settle); return { cpu: cpu(), mb: residentAll() }; };
+const anonymousAll = () => pids.reduce((sum, p) => sum + anonymousMB(p), 0);
+const quiet = async () => { const cpu = cpuMeter(); await sleep(settle); return { cpu: cpu(), mb: residentAll(), anon: anonymousAll() }; };
 
 const idle = await quiet();
 
@@ -103,7 +104,7 @@ console.log(`moves (people and bots) ${moves}: ${(moves / elapsed).toFixed(0)} p
 console.log(`people's actions timed ${n}: action to broadcast p50 ${ms(p50)} ms, p99 ${ms(p99)} ms, max ${ms(max)} ms`);
 console.log(`client processes ${procs}: event loop lag p99 worst ${ms(Math.max(...each.map((r) => r.lag.p99)))} ms; each p50/p99/max ` +
   each.map((r) => `${ms(r.lag.p50)}/${ms(r.lag.p99)}/${ms(r.lag.max)} ms, CPU ${((100 * r.cpuSeconds) / elapsed).toFixed(0)}%`).join('; '));
-console.log(`server${nodeCount > 1 ? `s (${nodeCount} nodes on ${db}, figures summed)` : ''} ${[...(pin ? ['taskset -c', pin] : []), 'serve', ...serverArgs].join(' ')}: idle (${settle} s before any table) CPU ${idle.cpu.toFixed(1)}% of a core, resident ${ms(idle.mb)} MB`);
+console.log(`server${nodeCount > 1 ? `s (${nodeCount} nodes on ${db}, figures summed)` : ''} ${[...(pin ? ['taskset -c', pin] : []), 'serve', ...serverArgs].join(' ')}: idle (${settle} s before any table) CPU ${idle.cpu.toFixed(1)}% of a core, resident ${ms(idle.mb)} MB (anonymous ${ms(idle.anon)} MB)`);
 console.log(`server under load: CPU ${loadCpu.toFixed(0)}% of a core, resident peak ${ms(peakMB)} MB (sampled every 500 ms)`);
-console.log(`server ${settle} s after every client closed: CPU ${after.cpu.toFixed(1)}% of a core, resident ${ms(after.mb)} MB`);
+console.log(`server ${settle} s after every client closed: CPU ${after.cpu.toFixed(1)}% of a core, resident ${ms(after.mb)} MB (anonymous ${ms(after.anon)} MB)`);
 process.exit(0);

@@ -43,6 +43,13 @@ export function residentMB(pid) {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
+// The part of it that is the server's own data (RssAnon), not the program's code and libraries
+// read in from their files (which the first tables page in, and stay).
+export function anonymousMB(pid) {
+  const m = /RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
+
 // The CPU seconds the process has used (user + system), from /proc (ticks of 1/100 s).
 export function cpuSeconds(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

@@ -255,6 +255,23 @@ TEST_F(SqliteSchema, TheLogIsCheckpointedOnAThreadOfItsOwn) {
   EXPECT_EQ(server::SqliteStore(":memory:").checkpointer(), nullptr) << "a store in memory has no log";
 }
 
+// After load the server asks the store for its memory back: SQLite's page cache, which a busy
+// store fills to its limit (2 MB), is emptied, and the store reads on as before.
+TEST_F(SqliteSchema, ReleasingMemoryEmptiesThePageCache) {
+  server::SqliteStore store((dir_ / "cache.db").string());
+  store.add_table(table("FULL"));
+  const std::string line(600, 'x');
+  for (std::size_t n = 0; n < 3000; ++n) store.add_move("FULL", 1, n, line);
+  ASSERT_TRUE(store.load_table("FULL"));  // every page read once more
+  auto full = store.cache_bytes();
+  EXPECT_GT(full, 512 * 1024) << "the cache did not fill";
+  store.release_memory();
+  EXPECT_LT(store.cache_bytes(), full / 10);
+  auto stored = store.load_table("FULL");
+  ASSERT_TRUE(stored);
+  EXPECT_EQ(stored->games[0].moves.size(), 3000u);
+}
+
 // A store that refuses moves while `failing` is set.
 class FlakyStore final : public server::Store {
  public:

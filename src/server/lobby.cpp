@@ -108,7 +108,7 @@ std::size_t Lobby::sweep() {
     if (!let_go_of && !fewer) let_go_of = SIZE_MAX;  // nothing to give back
   }
   // What the tables and connections held goes back to the system, not only to the allocator.
-  if (let_go_of != SIZE_MAX) give_memory_back();
+  if (let_go_of != SIZE_MAX) give_memory_back_now();
   hooks_.after(options_.sweep_every, [this] { sweep(); });
   return let_go_of == SIZE_MAX ? 0 : let_go_of;
 }
@@ -184,7 +184,12 @@ void Lobby::close(ConnId conn) {
     last = conns_.empty();
   }
   // The last one gone after a busy time: what their messages held goes back to the system.
-  if (last) give_memory_back();
+  if (last) give_memory_back_now();
+}
+
+void Lobby::give_memory_back_now() {
+  store_.release_memory();  // first: its pages go back to the allocator, then to the system
+  give_memory_back();
 }
 
 void Lobby::send(ConnId conn, json message) { hooks_.send_message(conn, std::move(message)); }

@@ -265,6 +265,8 @@ class Lobby {
   void clock_ran_out(const std::string& code, std::uint64_t serial);
 
   void send(ConnId conn, json message);
+  // The store's caches and the allocator's free pages back to the system (after load).
+  void give_memory_back_now();
 
   Store& store_;
   Hooks& hooks_;

@@ -192,6 +192,19 @@ void SqliteStore::set_abandoned(const std::string& code, bool abandoned) {
   });
 }
 
+void SqliteStore::release_memory() {
+  std::lock_guard lock(mutex_);
+  // The pages come back from the file (or the OS's cache of it) as the next moves need them.
+  sqlite3_db_release_memory(db_->getHandle());
+}
+
+std::int64_t SqliteStore::cache_bytes() const {
+  std::lock_guard lock(mutex_);
+  int used = 0, highest = 0;
+  sqlite3_db_status(db_->getHandle(), SQLITE_DBSTATUS_CACHE_USED, &used, &highest, 0);
+  return used;
+}
+
 std::vector<StoredTable> SqliteStore::load_live() const {
   std::lock_guard lock(mutex_);
   // Live: not abandoned, and no game yet or a last game not over.

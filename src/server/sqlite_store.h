@@ -3,6 +3,7 @@
 // process being killed at any moment, not a power cut, which FULL would cost an fsync per move
 // for), its log copied back into the file on a thread of its own (WalCheckpointer). Its schema
 // is versioned (PRAGMA user_version) and migrated on open.
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -38,9 +39,13 @@ class SqliteStore final : public Store {
   void set_abandoned(const std::string& code, bool abandoned) override;
   void add_move(const std::string& code, int game, std::size_t n, const std::string& line) override;
   void finish_game(const std::string& code, int game) override;
+  void release_memory() override;
   std::vector<StoredTable> load_live() const override;
   std::optional<StoredTable> load_table(const std::string& code) const override;
   bool has_table(const std::string& code) const override;
+
+  // The bytes of the writer's page cache (for the tests).
+  std::int64_t cache_bytes() const;
 
   // The checkpointer of a file's log (none for a store in memory), for the tests.
   WalCheckpointer* checkpointer() { return checkpointer_.get(); }

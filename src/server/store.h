@@ -87,6 +87,10 @@ class Store {
   // asks for it) or, when someone does, not abandoned.
   virtual void set_abandoned(const std::string& code, bool abandoned) = 0;
 
+  // Gives back the memory the store keeps only to be quick (SQLite's page cache), when the server
+  // has let tables go or every client has left (docs/server.md, "Memory"). Never throws.
+  virtual void release_memory() {}
+
   // Every table still in play (waiting for players, or its last game not over) and not abandoned,
   // with its seats, games and moves, in the order they were created.
   virtual std::vector<StoredTable> load_live() const = 0;
