@@ -114,6 +114,9 @@ TEST_P(StoreContract, AMoveIsStoredOnceAtItsPlace) {
   // The same move twice (two writers, a replay) is refused, not appended again.
   EXPECT_THROW(store->add_move("BBBB", 1, 0, "again"), server::StoreError);
   EXPECT_EQ(store->load_table("BBBB")->games[0].moves, (std::vector<std::string>{"m0"}));
+  // The refusal is over with: the next move is stored (SQLite's statement kept its error).
+  store->add_move("BBBB", 1, 1, "m1");
+  EXPECT_EQ(store->load_table("BBBB")->games[0].moves, (std::vector<std::string>{"m0", "m1"}));
 }
 
 TEST_P(StoreContract, TablesWhoseLastGameIsOverAreNotLive) {

@@ -23,7 +23,9 @@
 #include <boost/beast.hpp>
 #include <fmt/format.h>
 
+#include "server/commit_gate.h"
 #include "server/origin.h"
+#include "server/page_files.h"
 #include "server/verify.h"
 
 namespace inbetween::server {
@@ -66,25 +68,6 @@ struct Client {
   bool dropping = false;  // the lobby let it go: what is queued is written, nothing more is read
 };
 
-const char* content_type(const std::filesystem::path& path) {
-  auto ext = path.extension().string();
-  if (ext == ".html") return "text/html; charset=utf-8";
-  if (ext == ".js") return "text/javascript; charset=utf-8";
-  if (ext == ".css") return "text/css; charset=utf-8";
-  if (ext == ".svg") return "image/svg+xml";
-  if (ext == ".png") return "image/png";
-  if (ext == ".ico") return "image/x-icon";
-  if (ext == ".webmanifest") return "application/manifest+json";
-  if (ext == ".json" || ext == ".map") return "application/json";
-  return "application/octet-stream";
-}
-
-// A file name the page may ask for: letters, digits, '.', '-', '_', and no "..".
-bool plain_file_name(std::string_view name) {
-  if (name.empty() || name.find("..") != std::string_view::npos) return false;
-  return std::all_of(name.begin(), name.end(), [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '-' || ch == '_'; });
-}
-
 // Raises the soft limit on open files toward `wanted` (at most the hard limit), so the
 // connection limits, not the process's default of 1024 files, decide who is turned away.
 void allow_open_files(int wanted) {
@@ -108,18 +91,6 @@ void yield_to_play() {
 
 unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-// What every HTTP answer says to the browser: the page runs only its own files (no inline script
-// or style, no plugin), in no other site's frame, sends no Referer (a join link holds the
-// table's code), and no file is read as another type than it is served as.
-template <class Response>
-void page_guards(Response& response) {
-  response.set("Content-Security-Policy",
-               "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
-  response.set("X-Content-Type-Options", "nosniff");
-  response.set("X-Frame-Options", "DENY");
-  response.set("Referrer-Policy", "no-referrer");
-}
-
 // The network threads (ServeOptions::threads) run every connection on a strand of its own:
 // reading, parsing a message, playing it at its table through the lobby (tables play at once,
 // each under its own lock), writing replies. Timers and workers' answers run on any of them.
@@ -133,11 +104,14 @@ class Server final : public Hooks {
         moves_(std::max(4u, 2 * cores())),
         heavy_(cores()),
         lobby_(store, *this, options.lobby),
+        // Deferred, not posted: no other thread is woken for it (bench/README.md, "Group commit").
+        gate_(store, [this](std::function<void()> settle) { asio::defer(ioc_, [this, settle] { settle_or_stop(settle); }); }),
         secret_(store.cluster_secret()),
         shared_store_(!store.node().empty()) {}
   // The io_context goes first, while everything its pending handlers hold on to still exists: a
   // connection's frame, destroyed with it, gives back its count of connections per address.
   ~Server() {
+    gate_.forget();
     clients_.clear();
     io_.reset();
   }
@@ -169,31 +143,29 @@ class Server final : public Hooks {
       pool->stop();
       pool->join();
     }
+    if (store_failed_) std::rethrow_exception(store_failed_);
   }
 
   // Hooks (called by the lobby on any thread)
+  // Every message, and a drop, waits at the gate until the moves it tells of are committed.
   void send(ConnId conn, std::string text) override {
     if (auto client = client_of(conn))
-      asio::post(client->ws.get_executor(), [this, client, text = std::move(text)]() mutable { enqueue(client, std::move(text)); });
+      gate_.pass([this, client, text = std::move(text)]() mutable {
+        asio::post(client->ws.get_executor(), [this, client, text = std::move(text)]() mutable { enqueue(client, std::move(text)); });
+      });
   }
   void send_message(ConnId conn, nlohmann::json message) override {
     // The text is made on the client's strand, on any network thread, not on the lobby's.
     if (auto client = client_of(conn))
-      asio::post(client->ws.get_executor(), [this, client, message = std::move(message)] {
-        enqueue(client, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+      gate_.pass([this, client, message = std::move(message)]() mutable {
+        asio::post(client->ws.get_executor(), [this, client, message = std::move(message)] {
+          enqueue(client, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        });
       });
   }
   void drop(ConnId conn) override {
-    auto client = client_of(conn);
-    if (!client) return;
-    asio::post(client->ws.get_executor(), [this, client] {
-      if (client->closed || client->dropping) return;
-      client->dropping = true;
-      if (!client->writing) return close(*client);
-      // The queue's last message says why; a client that does not read it is closed anyway.
-      auto timer = std::make_shared<asio::steady_timer>(client->ws.get_executor(), std::chrono::seconds(1));
-      timer->async_wait([this, timer, client](beast::error_code) { close(*client); });
-    });
+    if (auto client = client_of(conn))
+      gate_.pass([this, client] { asio::post(client->ws.get_executor(), [this, client] { drop_now(client); }); });
   }
   void off_thread(Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
     asio::post(lane == Lane::heavy ? heavy_ : moves_, [this, lane, work = std::move(work), done = std::move(done)]() mutable {
@@ -234,6 +206,28 @@ class Server final : public Hooks {
     std::lock_guard lock(clients_mutex_);
     auto it = clients_.find(conn);
     return it == clients_.end() ? nullptr : it->second;
+  }
+
+  // On the client's strand: what is queued is written (its last message says why), then it closes.
+  void drop_now(const std::shared_ptr<Client>& client) {
+    if (client->closed || client->dropping) return;
+    client->dropping = true;
+    if (!client->writing) return close(*client);
+    // A client that does not read its last messages is closed anyway.
+    auto timer = std::make_shared<asio::steady_timer>(client->ws.get_executor(), std::chrono::seconds(1));
+    timer->async_wait([this, timer, client](beast::error_code) { close(*client); });
+  }
+
+  // The gate's commit: a store that cannot commit stops the server (what it held is told to
+  // nobody; a restart replays what the store kept).
+  void settle_or_stop(const std::function<void()>& settle) {
+    try {
+      settle();
+    } catch (const StoreError& e) {
+      std::cerr << "serve: " << e.what() << std::endl;
+      if (!store_failed_) store_failed_ = std::current_exception();
+      ioc_.stop();
+    }
   }
 
   // On the client's strand: queues a message and starts its writer.
@@ -659,9 +653,10 @@ class Server final : public Hooks {
       std::istringstream in(log);
       return json(verify_log(in, name).text);
     };
-    off_thread(Lane::heavy, std::move(work), [signal, result, slot, home](json answer) {
+    off_thread(Lane::heavy, std::move(work), [this, signal, result, slot, home](json answer) {
       *result = std::move(answer);
-      asio::post(home, [signal] { signal->cancel(); });
+      // Answered, as a message is, once the moves it holds are committed (CommitGate).
+      gate_.pass([signal, home] { asio::post(home, [signal] { signal->cancel(); }); });
     });
     beast::error_code ec;
     co_await signal->async_wait(asio::redirect_error(use_awaitable, ec));
@@ -680,6 +675,8 @@ class Server final : public Hooks {
   asio::thread_pool moves_;  // bots' choices
   asio::thread_pool heavy_;  // hints, replays, log checks
   Lobby lobby_;
+  CommitGate gate_;  // after the lobby: what the lobby wrote as it loaded the tables is committed
+  std::exception_ptr store_failed_;  // one settle runs at a time (CommitGate): no lock needed
   std::string secret_;  // the cluster's, where servers share a database (relayed_for)
   bool shared_store_;   // several servers on one database: this one announces where it is
   std::mutex clients_mutex_;  // clients_: the connections' strands add and remove, the lobby's looks up

@@ -1,5 +1,6 @@
 #include "server/sqlite_store.h"
 
+#include <cstdio>
 #include <mutex>
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -44,15 +45,6 @@ void insert_game(SQLite::Database& db, const std::string& code, const StoredGame
   q.exec();
 }
 
-// Runs `write` and turns SQLite's exceptions into StoreError naming what was being written.
-template <class Write>
-void writing(const char* what, Write&& write) {
-  try {
-    write();
-  } catch (const SQLite::Exception& e) {
-    throw StoreError(fmt::format("the store could not save {}: {}", what, e.what()));
-  }
-}
 }  // namespace
 
 
@@ -75,7 +67,68 @@ SqliteStore::SqliteStore(const std::string& path) {
   }
 }
 
-SqliteStore::~SqliteStore() = default;
+SqliteStore::~SqliteStore() {
+  // What is held was never told to anyone, but it was played: kept, as a move on its way is.
+  std::lock_guard lock(mutex_);
+  if (open_ && lost_.empty()) {
+    try {
+      db_->exec("COMMIT");
+    } catch (const SQLite::Exception& e) {
+      std::fprintf(stderr, "serve: the store could not commit its last writes: %s\n", e.what());
+    }
+  }
+}
+
+template <class Write>
+void SqliteStore::write(const char* what, Write&& write) {
+  try {
+    if (holding_ && !open_) {
+      db_->exec("BEGIN");
+      open_ = true;
+    }
+    write();
+  } catch (const SQLite::Exception& e) {
+    // Some errors (a full disk, an I/O error) roll the whole transaction back, with the writes of
+    // other tables held in it: settle() must not let them be acknowledged.
+    if (open_ && sqlite3_get_autocommit(db_->getHandle())) {
+      open_ = false;
+      lost_ = e.what();
+    }
+    throw StoreError(fmt::format("the store could not save {}: {}", what, e.what()));
+  }
+  written_.fetch_add(1, std::memory_order_release);
+}
+
+bool SqliteStore::hold_commits(bool hold) {
+  if (!hold) settle();
+  std::lock_guard lock(mutex_);
+  holding_ = hold;
+  return hold;
+}
+
+std::uint64_t SqliteStore::written() const { return written_.load(std::memory_order_acquire); }
+
+std::uint64_t SqliteStore::settle() {
+  std::lock_guard lock(mutex_);
+  if (!lost_.empty()) throw StoreError(fmt::format("the store lost the writes it held: {}", lost_));
+  if (open_) {
+    try {
+      db_->exec("COMMIT");
+    } catch (const SQLite::Exception& e) {
+      lost_ = e.what();
+      if (!sqlite3_get_autocommit(db_->getHandle())) {
+        try {
+          db_->exec("ROLLBACK");
+        } catch (const SQLite::Exception&) {
+        }
+      }
+      open_ = false;
+      throw StoreError(fmt::format("the store could not commit the writes it held: {}", lost_));
+    }
+    open_ = false;
+  }
+  return written_.load(std::memory_order_relaxed);
+}
 
 void SqliteStore::migrate(const std::string& path) {
   int version = db_->execAndGet("PRAGMA user_version").getInt();
@@ -106,38 +159,48 @@ void SqliteStore::migrate(const std::string& path) {
 
 void SqliteStore::add_table(const StoredTable& t) {
   std::lock_guard lock(mutex_);
-  writing("a table", [&] {
-    SQLite::Transaction tx(*db_);
-    SQLite::Statement q(*db_, "INSERT INTO tables(code, created, rules, rules_text, sets, seats, timeout, private, creator) "
-                              "VALUES(?, (SELECT COUNT(*) FROM tables), ?, ?, ?, ?, ?, ?, ?)");
-    q.bind(1, t.code);
-    q.bind(2, t.rules);
-    q.bind(3, t.rules_text);
-    q.bind(4, t.sets);
-    q.bind(5, t.seats);
-    q.bind(6, t.timeout_seconds);
-    q.bind(7, t.private_table ? 1 : 0);
-    q.bind(8, t.creator);
-    q.exec();
-    for (const auto& s : t.seated) insert_seat(*db_, t.code, s);
-    for (const auto& g : t.games) insert_game(*db_, t.code, g);
-    tx.commit();
+  write("a table", [&] {
+    // A savepoint, not a transaction: it nests in the one open where commits are held (and is a
+    // transaction of its own where they are not).
+    db_->exec("SAVEPOINT add_table");
+    try {
+      SQLite::Statement q(*db_, "INSERT INTO tables(code, created, rules, rules_text, sets, seats, timeout, private, creator) "
+                                "VALUES(?, (SELECT COUNT(*) FROM tables), ?, ?, ?, ?, ?, ?, ?)");
+      q.bind(1, t.code);
+      q.bind(2, t.rules);
+      q.bind(3, t.rules_text);
+      q.bind(4, t.sets);
+      q.bind(5, t.seats);
+      q.bind(6, t.timeout_seconds);
+      q.bind(7, t.private_table ? 1 : 0);
+      q.bind(8, t.creator);
+      q.exec();
+      for (const auto& s : t.seated) insert_seat(*db_, t.code, s);
+      for (const auto& g : t.games) insert_game(*db_, t.code, g);
+    } catch (const SQLite::Exception&) {
+      if (!sqlite3_get_autocommit(db_->getHandle())) {
+        db_->exec("ROLLBACK TO add_table");
+        db_->exec("RELEASE add_table");
+      }
+      throw;
+    }
+    db_->exec("RELEASE add_table");
   });
 }
 
 void SqliteStore::put_seat(const std::string& code, const StoredSeat& s) {
   std::lock_guard lock(mutex_);
-  writing("a seat", [&] { insert_seat(*db_, code, s); });
+  write("a seat", [&] { insert_seat(*db_, code, s); });
 }
 
 void SqliteStore::add_game(const std::string& code, const StoredGame& g) {
   std::lock_guard lock(mutex_);
-  writing("a game", [&] { insert_game(*db_, code, g); });
+  write("a game", [&] { insert_game(*db_, code, g); });
 }
 
 void SqliteStore::commit_game(const std::string& code, int game, const std::string& commit) {
   std::lock_guard lock(mutex_);
-  writing("a game's commitment", [&] {
+  write("a game's commitment", [&] {
     SQLite::Statement q(*db_, "UPDATE games SET commit_hash = ? WHERE code = ? AND game = ?");
     q.bind(1, commit);
     q.bind(2, code);
@@ -148,7 +211,7 @@ void SqliteStore::commit_game(const std::string& code, int game, const std::stri
 
 void SqliteStore::start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) {
   std::lock_guard lock(mutex_);
-  writing("the start of a game", [&] {
+  write("the start of a game", [&] {
     SQLite::Statement q(*db_, "UPDATE games SET new_request = ?, opening = ? WHERE code = ? AND game = ?");
     q.bind(1, new_request);
     q.bind(2, opening);
@@ -160,10 +223,10 @@ void SqliteStore::start_game(const std::string& code, int game, const std::strin
 
 void SqliteStore::add_move(const std::string& code, int game, std::size_t n, const std::string& line) {
   std::lock_guard lock(mutex_);
-  writing("a move", [&] {
+  write("a move", [&] {
     if (!insert_move_) insert_move_ = std::make_unique<SQLite::Statement>(*db_, "INSERT INTO moves VALUES(?, ?, ?, ?)");
     SQLite::Statement& q = *insert_move_;
-    q.reset();
+    q.tryReset();  // reset() would throw again the error of a move refused before this one
     q.bind(1, code);
     q.bind(2, game);
     q.bind(3, static_cast<std::int64_t>(n));
@@ -174,7 +237,7 @@ void SqliteStore::add_move(const std::string& code, int game, std::size_t n, con
 
 void SqliteStore::finish_game(const std::string& code, int game) {
   std::lock_guard lock(mutex_);
-  writing("the end of a game", [&] {
+  write("the end of a game", [&] {
     SQLite::Statement q(*db_, "UPDATE games SET over = 1 WHERE code = ? AND game = ?");
     q.bind(1, code);
     q.bind(2, game);
@@ -184,7 +247,7 @@ void SqliteStore::finish_game(const std::string& code, int game) {
 
 void SqliteStore::set_abandoned(const std::string& code, bool abandoned) {
   std::lock_guard lock(mutex_);
-  writing("a table's abandonment", [&] {
+  write("a table's abandonment", [&] {
     SQLite::Statement q(*db_, "UPDATE tables SET abandoned = ? WHERE code = ?");
     q.bind(1, abandoned ? 1 : 0);
     q.bind(2, code);

@@ -3,6 +3,7 @@
 // process being killed at any moment, not a power cut, which FULL would cost an fsync per move
 // for), its log copied back into the file on a thread of its own (WalCheckpointer). Its schema
 // is versioned (PRAGMA user_version) and migrated on open.
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -40,6 +41,9 @@ class SqliteStore final : public Store {
   void add_move(const std::string& code, int game, std::size_t n, const std::string& line) override;
   void finish_game(const std::string& code, int game) override;
   void release_memory() override;
+  bool hold_commits(bool hold) override;
+  std::uint64_t written() const override;
+  std::uint64_t settle() override;
   std::vector<StoredTable> load_live() const override;
   std::optional<StoredTable> load_table(const std::string& code) const override;
   bool has_table(const std::string& code) const override;
@@ -52,6 +56,10 @@ class SqliteStore final : public Store {
 
  private:
   void migrate(const std::string& path);
+  // Runs `write` under mutex_ (held by the caller), in the open transaction where commits are
+  // held; turns SQLite's exceptions into StoreError naming `what` was being written.
+  template <class Write>
+  void write(const char* what, Write&& write);
   // The tables chosen by `where` (a condition on the tables' columns), with seats, games, moves.
   std::vector<StoredTable> load_where(const std::string& where, const std::string& code) const;
 
@@ -60,6 +68,10 @@ class SqliteStore final : public Store {
   std::unique_ptr<SQLite::Database> db_;
   // A move's insert, prepared once: it runs for every move of every table.
   std::unique_ptr<SQLite::Statement> insert_move_;
+  bool holding_ = false;  // hold_commits(): writes wait in one transaction for settle()
+  bool open_ = false;     // that transaction is open
+  std::string lost_;      // why the writes held were lost (an error rolled the transaction back)
+  std::atomic<std::uint64_t> written_{0};
   // Last: it is stopped, and gives the writer its hook back, before the writer closes.
   std::unique_ptr<WalCheckpointer> checkpointer_;
 };

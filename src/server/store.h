@@ -79,13 +79,30 @@ class Store {
   // Records a game's commitment (made once every seat is filled).
   virtual void commit_game(const std::string& code, int game, const std::string& commit) = 0;
   virtual void start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) = 0;
-  // Appends move `n` (0-based) of a game; committed when this returns.
+  // Appends move `n` (0-based) of a game; committed when this returns (or, where commits are
+  // held, by the next settle()).
   virtual void add_move(const std::string& code, int game, std::size_t n, const std::string& line) = 0;
   // Marks a game over: a table whose last game is over is not replayed at start.
   virtual void finish_game(const std::string& code, int game) = 0;
   // Marks a table abandoned (nobody came back for it: not replayed at start, read when someone
   // asks for it) or, when someone does, not abandoned.
   virtual void set_abandoned(const std::string& code, bool abandoned) = 0;
+
+  // Group commit (docs/server.md, "Group commit"). A store that can (the embedded one) holds its
+  // commits back once asked: its writes then go into one open transaction, which settle()
+  // commits, and whoever tells a client of a write waits until a settle() has covered it
+  // (CommitGate), so many tables' moves share one commit and nothing is acknowledged unkept.
+  // Returns whether it now holds them; hold_commits(false) commits what is held and stops holding
+  // (the gate is gone). Throws StoreError as settle() does.
+  virtual bool hold_commits(bool hold) {
+    (void)hold;
+    return false;
+  }
+  // How many writes were made so far (a number that only grows).
+  virtual std::uint64_t written() const { return 0; }
+  // Commits every write held; returns written() as it was at the commit. Throws StoreError when
+  // the commit fails: the writes held are lost, and the server stops.
+  virtual std::uint64_t settle() { return written(); }
 
   // Gives back the memory the store keeps only to be quick (SQLite's page cache), when the server
   // has let tables go or every client has left (docs/server.md, "Memory"). Never throws.
