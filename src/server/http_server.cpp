@@ -149,23 +149,17 @@ class Server final : public Hooks {
   // Hooks (called by the lobby on any thread)
   // Every message, and a drop, waits at the gate until the moves it tells of are committed.
   void send(ConnId conn, std::string text) override {
-    if (auto client = client_of(conn))
-      gate_.pass([this, client, text = std::move(text)]() mutable {
-        asio::post(client->ws.get_executor(), [this, client, text = std::move(text)]() mutable { enqueue(client, std::move(text)); });
-      });
+    if (auto client = client_of(conn)) on_strand_once_committed(client, [this, client, text = std::move(text)]() mutable { enqueue(client, std::move(text)); });
   }
   void send_message(ConnId conn, nlohmann::json message) override {
     // The text is made on the client's strand, on any network thread, not on the lobby's.
     if (auto client = client_of(conn))
-      gate_.pass([this, client, message = std::move(message)]() mutable {
-        asio::post(client->ws.get_executor(), [this, client, message = std::move(message)] {
-          enqueue(client, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-        });
+      on_strand_once_committed(client, [this, client, message = std::move(message)] {
+        enqueue(client, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       });
   }
   void drop(ConnId conn) override {
-    if (auto client = client_of(conn))
-      gate_.pass([this, client] { asio::post(client->ws.get_executor(), [this, client] { drop_now(client); }); });
+    if (auto client = client_of(conn)) on_strand_once_committed(client, [this, client] { drop_now(client); });
   }
   void off_thread(Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
     asio::post(lane == Lane::heavy ? heavy_ : moves_, [this, lane, work = std::move(work), done = std::move(done)]() mutable {
@@ -206,6 +200,12 @@ class Server final : public Hooks {
     std::lock_guard lock(clients_mutex_);
     auto it = clients_.find(conn);
     return it == clients_.end() ? nullptr : it->second;
+  }
+
+  // Runs `work` on the client's strand once the gate lets it by.
+  template <class Work>
+  void on_strand_once_committed(const std::shared_ptr<Client>& client, Work work) {
+    gate_.pass([executor = client->ws.get_executor(), work = std::move(work)]() mutable { asio::post(executor, std::move(work)); });
   }
 
   // On the client's strand: what is queued is written (its last message says why), then it closes.

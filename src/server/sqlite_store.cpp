@@ -99,11 +99,10 @@ void SqliteStore::write(const char* what, Write&& write) {
   written_.fetch_add(1, std::memory_order_release);
 }
 
-bool SqliteStore::hold_commits(bool hold) {
+void SqliteStore::hold_commits(bool hold) {
   if (!hold) settle();
   std::lock_guard lock(mutex_);
   holding_ = hold;
-  return hold;
 }
 
 std::uint64_t SqliteStore::written() const { return written_.load(std::memory_order_acquire); }

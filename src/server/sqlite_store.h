@@ -41,7 +41,7 @@ class SqliteStore final : public Store {
   void add_move(const std::string& code, int game, std::size_t n, const std::string& line) override;
   void finish_game(const std::string& code, int game) override;
   void release_memory() override;
-  bool hold_commits(bool hold) override;
+  void hold_commits(bool hold) override;
   std::uint64_t written() const override;
   std::uint64_t settle() override;
   std::vector<StoredTable> load_live() const override;

@@ -92,12 +92,9 @@ class Store {
   // commits back once asked: its writes then go into one open transaction, which settle()
   // commits, and whoever tells a client of a write waits until a settle() has covered it
   // (CommitGate), so many tables' moves share one commit and nothing is acknowledged unkept.
-  // Returns whether it now holds them; hold_commits(false) commits what is held and stops holding
-  // (the gate is gone). Throws StoreError as settle() does.
-  virtual bool hold_commits(bool hold) {
-    (void)hold;
-    return false;
-  }
+  // hold_commits(false) commits what is held and stops holding (the gate is gone); throws
+  // StoreError as settle() does. A store that cannot hold them ignores it.
+  virtual void hold_commits(bool hold) { (void)hold; }
   // How many writes were made so far (a number that only grows).
   virtual std::uint64_t written() const { return 0; }
   // Commits every write held; returns written() as it was at the commit. Throws StoreError when
