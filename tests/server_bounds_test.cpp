@@ -69,7 +69,9 @@ TEST_F(ServerBoundsTest, APersonIdleForSeveralTurnsIsMarkedAwayAndTheTableWaits)
   EXPECT_TRUE(table["seats"][0]["away"]) << "three turns in a row played for her";
   EXPECT_TRUE(table["seats"][0]["connected"]);
   std::size_t moves = moves_in_store(ann.table);
-  EXPECT_GT(moves, 3u);
+  // Her three turns at least; the bot's own may all have settled themselves (a pair, two cards in
+  // a row), which made `> 3` fail about once in fifty runs.
+  EXPECT_GE(moves, 3u);
   pass(std::chrono::seconds(120));
   EXPECT_EQ(moves_in_store(ann.table), moves) << "an idle table does not play on";
   command(ann, "chat", {{"text", "back"}});
