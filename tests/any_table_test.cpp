@@ -173,6 +173,28 @@ TEST_P(AnyTablePreset, TheViewNamesEverySeatAndTheTurn) {
   for (games::Seat seat : {0, 1, 2}) EXPECT_EQ(session->state(seat), session->state(games::kNobody));
 }
 
+// A table's session maker (rules read once) deals exactly the games new_session does, for
+// other players and seeds too; a request with other knobs is read afresh, never dealt with the
+// maker's rules.
+TEST_P(AnyTablePreset, ASessionMakerDealsWhatNewSessionDeals) {
+  protocol::json first = {{"cmd", "new"}, {"rules", GetParam()}, {"set", protocol::json::object()}, {"players", {"ann", "bob"}}, {"seed", 11}};
+  protocol::SessionMaker maker(first);
+  for (std::uint64_t seed : {11u, 12u, 99u}) {
+    protocol::json request = first;
+    request["seed"] = seed;
+    request["players"] = seed == 99 ? protocol::json{"cy", "dee", "eve"} : protocol::json{"ann", "bob"};
+    auto made = maker.make(request);
+    auto fresh = protocol::new_session(request);
+    EXPECT_EQ(made->log(), fresh->log()) << seed;
+    EXPECT_EQ(made->state(games::kNobody), fresh->state(games::kNobody)) << seed;
+    EXPECT_EQ(made->opening_events(), fresh->opening_events()) << seed;
+  }
+  protocol::json other = first;
+  other["set"] = {{"name", "renamed"}};
+  EXPECT_EQ(maker.make(other)->state(games::kNobody), protocol::new_session(other)->state(games::kNobody));
+  EXPECT_NE(maker.make(other)->state(games::kNobody), maker.make(first)->state(games::kNobody));
+}
+
 std::vector<std::string> presets() {
   auto names = rules::preset_names();
   return {names.begin(), names.end()};

@@ -53,6 +53,38 @@ std::unique_ptr<GameSession> new_session(const json& request) {
   });
 }
 
+namespace {
+// The parts of a `new` request that fix its rules.
+json rules_part(const json& request) {
+  json part = json::object();
+  for (const char* key : {"rules", "rules_text", "set"})
+    if (auto it = request.find(key); it != request.end()) part[key] = *it;
+  return part;
+}
+}  // namespace
+
+SessionMaker::SessionMaker(const json& request) : rules_(rules_part(request)) {
+  try {
+    rules::RuleFile file = rule_file_from_json(request, overrides_from_json(request));
+    games::with_rule_file(file, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
+      deal_ = [rules = std::move(rules)](const CommonSetup& common) -> std::unique_ptr<GameSession> {
+        return std::make_unique<TableSession<F>>(common, rules);
+      };
+    });
+  } catch (const rules::RuleError& e) {
+    throw ProtocolError("bad_rules", e.what());
+  }
+}
+
+std::unique_ptr<GameSession> SessionMaker::make(const json& request) const {
+  if (rules_part(request) != rules_) return new_session(request);
+  try {
+    return deal_(common_setup(request));
+  } catch (const rules::RuleError& e) {
+    throw ProtocolError("bad_rules", e.what());
+  }
+}
+
 CommonSetup common_setup(const json& request) {
   CommonSetup c;
   c.request = request;

@@ -3,6 +3,7 @@
 // the log that reproduces it. GameSession is the JSON codec over a runtime table (games::
 // AnyTable) that the engine loop, replay and the server hold for any family; TableSession<F>
 // is the one implementation.
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -75,6 +76,21 @@ class GameSession {
 
 // Builds a session from a `new` request; throws ProtocolError (bad_request, bad_rules, bad_setup).
 std::unique_ptr<GameSession> new_session(const json& request);
+
+// Sessions for one table's rules: the rule file is read and its rules built once, so a table's
+// next games only deal (reading a preset's TOML at every game was a tenth of a short game's work).
+class SessionMaker {
+ public:
+  // From a `new` request's "rules" or "rules_text" and "set"; throws ProtocolError as new_session.
+  explicit SessionMaker(const json& request);
+  // As new_session(request); a request naming other rules or knobs than this maker's is read
+  // afresh (new_session), never dealt with the wrong rules.
+  std::unique_ptr<GameSession> make(const json& request) const;
+
+ private:
+  json rules_;  // the "rules", "rules_text" and "set" the rules were built from
+  std::function<std::unique_ptr<GameSession>(const CommonSetup&)> deal_;
+};
 
 // Names of the seats in a `new` request; throws ProtocolError when missing or malformed.
 std::vector<std::string> players_from_json(const json& request);
