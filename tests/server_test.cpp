@@ -50,6 +50,45 @@ TEST_F(ServerTest, CreatingATableSeatsTheCreatorAndPublishesNeitherTheSeedNorYet
   EXPECT_EQ(tables["tables"][0]["filled"], 3);
 }
 
+// A `table` message is the room's snapshot (its fixed fields written once and spliced in) with
+// the connection's own fields: at every message of a played game, for a seat and a spectator.
+TEST_F(ServerTest, EveryTableMessageIsTheRoomsSnapshotWithTheConnectionsOwnFields) {
+  Seat ann = create("hoyle", 2, "Ann", {{"set", {{"deals", "30"}}}});
+  command(ann, "bot", {{"kind", "sensible"}});
+  ConnId watcher = connect();
+  ask(watcher, {{"type", "watch"}, {"table", ann.table}});
+  command(ann, "start");
+  for (int move = 0; move < 40 && table_of(ann)["status"] == "playing"; ++move) {
+    for (auto [conn, seat] : {std::pair{ann.conn, 0}, std::pair{watcher, games::kNobody}}) {
+      json table = hooks_->last(conn, "table");
+      for (const char* own : {"you", "legal", "events", "events_from", "turn_left_ms", "title"}) {
+        EXPECT_TRUE(table.contains(own) || std::string(own) == "title") << own;
+        table.erase(own);
+      }
+      json snapshot = lobby_->room(ann.table)->snapshot(seat);
+      snapshot.erase("title");
+      EXPECT_EQ(table, snapshot) << move;
+      EXPECT_EQ(table["set"], json({{"deals", "30"}}));
+    }
+    if (table_of(ann)["to_act"] != "Ann") {
+      hooks_->run();
+      continue;
+    }
+    json legal = table_of(ann)["legal"]["actions"][0];
+    json action = legal.contains("min") ? json{{"type", legal["type"]}, {"amount", legal["min"]}} : json{{"type", legal["type"]}};
+    if (legal["type"] == "call") action["ace"] = legal["ace"][0];
+    command(ann, "act", {{"action", action}});
+    hooks_->run();
+  }
+  EXPECT_GE(lobby_->room(ann.table)->moves(), 10u);
+  // The title went once to each connection, in its first table message.
+  for (ConnId conn : {ann.conn, watcher}) {
+    int titles = 0;
+    for (const auto& m : hooks_->inbox[conn]) titles += m.value("type", "") == "table" && m.contains("title");
+    EXPECT_EQ(titles, 1);
+  }
+}
+
 TEST_F(ServerTest, OnlyTheCreatorAddsBotsAndStartsAndOnlyATokenActsForItsSeat) {
   Seat ann = create("hoyle", 3);
   Seat bob = join(ann.table, "Bob");

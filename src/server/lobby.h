@@ -216,12 +216,12 @@ class Lobby {
   // The seat the message's token holds at its table; throws Refused("bad_token").
   static int seat_of(const Room& room, const json& message);
   // A table message's snapshot part, written as text once per view (docs/server.md `table`): the
-  // snapshot without its title, and the title apart (it goes once a connection).
+  // snapshot without its title (the room's, sent once a connection), with the turn clock
+  // (`turn_left_ms`), as `seat` sees it (kNobody: a spectator).
   struct TableText {
     std::string body;  // the snapshot's JSON text
-    json title;
   };
-  static TableText table_text(json snapshot);
+  TableText table_text(const Held& held, int seat) const;
   // The per-connection parts of one broadcast as text, each written once however many
   // connections share it: the events from a point on, and a seat's legal actions.
   struct PartsText {
@@ -235,8 +235,6 @@ class Lobby {
   // Tells every connection at the table; `actor`: the seat whose move this follows, if any
   // (its turn clock starts again).
   void broadcast(Held& held, int actor = -1);
-  // The room as `seat` sees it (kNobody: a spectator), with the turn clock (`turn_left_ms`).
-  json snapshot_of(const Held& held, int seat) const;
   // Sends one message to every connection at the table.
   void tell_table(const Held& held, const json& line);
   // Plans the next bot move at a table when a bot (or a bot for an absent person) is to act.

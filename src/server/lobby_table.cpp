@@ -151,15 +151,6 @@ void Lobby::tell_table(const Held& held, const json& line) {
   for (const auto& [id, s] : held.sitting) send(id, line);
 }
 
-Lobby::TableText Lobby::table_text(json snapshot) {
-  TableText shared;
-  if (auto title = snapshot.find("title"); title != snapshot.end()) {
-    shared.title = std::move(*title);
-    snapshot.erase(title);
-  }
-  shared.body = snapshot.dump(-1, ' ', false, json::error_handler_t::replace);
-  return shared;
-}
 
 namespace {
 // Asks a bot of `kind` for its move at `table` into `move`; empty, or why it could not choose.
@@ -188,14 +179,19 @@ void Lobby::send_table(ConnId conn, Sitting& s, const Room& room, const TableTex
   s.events_sent = events.size();
   auto fresh = parts.events_from.find(from);
   if (fresh == parts.events_from.end()) {
-    json slice = json::array();
-    for (std::size_t i = from; i < events.size(); ++i) slice.push_back(events[i]);
-    fresh = parts.events_from.emplace(from, text_of(slice)).first;
+    // Each event written straight from the room's list, not first copied into an array of its own.
+    std::string slice = "[";
+    for (std::size_t i = from; i < events.size(); ++i) {
+      if (i > from) slice += ',';
+      slice += text_of(events[i]);
+    }
+    slice += ']';
+    fresh = parts.events_from.emplace(from, std::move(slice)).first;
   }
   auto legal = parts.legal.find(s.seat);
   if (legal == parts.legal.end()) legal = parts.legal.emplace(s.seat, text_of(room.legal_for(s.seat))).first;
   std::string text = fmt::format("{{\"you\":{},\"legal\":{},", s.seat < 0 ? "null" : std::to_string(s.seat), legal->second);
-  if (!s.title_sent && !shared.title.is_null()) fmt::format_to(std::back_inserter(text), "\"title\":{},", text_of(shared.title));
+  if (!s.title_sent) fmt::format_to(std::back_inserter(text), "\"title\":{},", text_of(room.info().title));
   s.title_sent = true;
   fmt::format_to(std::back_inserter(text), "\"events_from\":{},\"events\":{}", from, fresh->second);
   if (shared.body.size() > 2) {  // "{...}": the two objects' fields as one
@@ -233,16 +229,24 @@ std::optional<std::string> Lobby::bot_for(const Held& held) const {
   return std::nullopt;
 }
 
-json Lobby::snapshot_of(const Held& held, int seat) const {
+Lobby::TableText Lobby::table_text(const Held& held, int seat) const {
   const Room& room = *held.room;
-  json snapshot = room.snapshot(seat);
-  snapshot["turn_left_ms"] = nullptr;
+  // The fields a move changes are written at each broadcast, the room's fixed ones only spliced in.
+  json changing = room.changing_fields(seat);
+  changing["turn_left_ms"] = nullptr;
   const TurnClock& k = held.clock;
   if (k.seat >= 0 && k.seat == room.seat_to_act() && k.game == room.game_number()) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(k.deadline - hooks_.now()).count();
-    snapshot["turn_left_ms"] = std::max<std::int64_t>(0, left);
+    changing["turn_left_ms"] = std::max<std::int64_t>(0, left);
   }
-  return snapshot;
+  std::string text = text_of(changing);
+  TableText shared;
+  shared.body.reserve(text.size() + room.fixed_fields_text().size() + 2);
+  shared.body += '{';
+  shared.body += room.fixed_fields_text();
+  shared.body += ',';
+  shared.body.append(text, 1);
+  return shared;
 }
 
 void Lobby::broadcast(Held& held, int actor) {
@@ -257,7 +261,7 @@ void Lobby::broadcast(Held& held, int actor) {
   for (auto& [id, s] : held.sitting) {
     int seat = one_view ? games::kNobody : s.seat;
     auto view = views.find(seat);
-    if (view == views.end()) view = views.emplace(seat, table_text(snapshot_of(held, seat))).first;
+    if (view == views.end()) view = views.emplace(seat, table_text(held, seat)).first;
     send_table(id, s, *held.room, view->second, parts);
   }
 }

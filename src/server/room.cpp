@@ -33,6 +33,12 @@ rules::RuleFile client_rule_file(const TableSpec& spec) {
 }
 
 json parse_stored(const std::string& text) { return text.empty() ? json() : json::parse(text); }
+
+// An object's fields as JSON text, without the braces around them.
+std::string fields_text(const json& object) {
+  std::string text = object.dump(-1, ' ', false, json::error_handler_t::replace);
+  return text.substr(1, text.size() - 2);
+}
 }  // namespace
 
 const char* status_name(TableStatus status) {
@@ -69,11 +75,13 @@ Room::Room(std::string code, TableSpec spec, Store& store)
   for (int i = 0; i < spec_.seats; ++i) trial["players"].push_back(fmt::format("p{}", i + 1));
   trial["seed"] = 0;
   try {
-    protocol::new_session(trial);
+    maker_ = std::make_shared<const protocol::SessionMaker>(trial);
+    maker_->make(trial);
   } catch (const protocol::ProtocolError& e) {
     throw Refused(e.code, e.what());
   }
   seats_.resize(static_cast<std::size_t>(spec_.seats));
+  fixed_text_ = fields_text(fixed_fields());
   StoredTable stored{code_, spec_.rules, spec_.rules_text, spec_.sets.dump(), spec_.seats, spec_.timeout_seconds, {}, games_, spec_.private_table, spec_.creator};
   store_->add_table(stored);
 }
@@ -90,6 +98,8 @@ Room::Room(const StoredTable& stored, Store& store)
     seat.bot = s.bot;
     seat.token_hash = s.token_hash;
   }
+  maker_ = std::make_shared<const protocol::SessionMaker>(new_request());
+  fixed_text_ = fields_text(fixed_fields());
   seal_commitment();  // the last seat was stored and the server stopped before its commitment was
   const StoredGame& last = games_.back();
   if (last.new_request.empty()) return;
@@ -99,7 +109,7 @@ Room::Room(const StoredTable& stored, Store& store)
 }
 
 std::unique_ptr<protocol::GameSession> Room::replay_stored(const StoredGame& stored, json* events) const {
-  auto session = protocol::new_session(json::parse(stored.new_request));
+  auto session = maker_->make(json::parse(stored.new_request));
   if (events) *events = parse_stored(stored.opening);
   for (const auto& text : stored.moves) {
     json line = json::parse(text);
@@ -197,7 +207,7 @@ void Room::start() {
   if (filled() < spec_.seats) throw Refused("seats_empty", fmt::format("{} of {} seats are filled; add bots or wait for players", filled(), spec_.seats));
   std::unique_ptr<protocol::GameSession> session;
   try {
-    session = protocol::new_session(new_request());
+    session = maker_->make(new_request());
   } catch (const protocol::ProtocolError& e) {
     throw Refused(e.code, e.what());
   }
@@ -309,8 +319,19 @@ const std::string& Room::label() const {
   return spec_.rules_text.empty() ? spec_.rules : kCustom;
 }
 
+json Room::fixed_fields() const {
+  return protocol::fields({{"type", "table"}, {"table", code_}, {"rules", label()}, {"family", info_.family},
+                           {"creator", kCreatorSeat}, {"timeout", spec_.timeout_seconds}, {"set", spec_.sets}});
+}
+
 json Room::snapshot(games::Seat seat) const {
-  const RulesInfo& info = info_;
+  json out = changing_fields(seat);
+  out.update(fixed_fields());
+  out["title"] = info_.title;
+  return out;
+}
+
+json Room::changing_fields(games::Seat seat) const {
   json seats = json::array();
   for (const auto& s : seats_) {
     if (s.name.empty()) {
@@ -322,16 +343,14 @@ json Room::snapshot(games::Seat seat) const {
                                       {"connected", !s.bot.empty() || s.connections > 0},
                                       {"away", s.away}}));
   }
-  json out = protocol::fields({{"type", "table"}, {"table", code_}, {"rules", label()}, {"family", info.family},
-                               {"title", info.title}, {"status", status_name(status())}, {"game", game_number()},
-                               {"creator", kCreatorSeat}, {"timeout", spec_.timeout_seconds}, {"set", spec_.sets},
+  json out = protocol::fields({{"status", status_name(status())}, {"game", game_number()},
                                {"seats", std::move(seats)},
                                {"commit", games_.back().commit.empty() ? json() : json(games_.back().commit)},
                                {"seed", nullptr}, {"state", nullptr}, {"to_act", nullptr},
                                {"event_count", events_.size()}, {"moves", moves()}});
   if (session_) {
-    out["state"] = session_->state(seat);
-    out["to_act"] = out["state"]["to_act"];
+    json& state = out["state"] = session_->state(seat);
+    out["to_act"] = state["to_act"];
     // The seed only once the game is over: before that it would tell every card to come.
     if (session_->over()) out["seed"] = std::to_string(games_.back().seed);
   }

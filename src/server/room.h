@@ -112,8 +112,14 @@ class Room {
   // Every event of the current game, in order (opening first).
   const json& events() const { return events_; }
   // What `seat` sees of the table (docs/server.md `table`; kNobody: a spectator), without `you`,
-  // `legal`, `events`: the state is the view of that seat.
+  // `legal`, `events`: the state is the view of that seat. The fixed fields and the changing ones
+  // together (below).
   json snapshot(games::Seat seat) const;
+  // The snapshot's fields that stay as they are for the table's life (its code, rules, knobs...),
+  // but the title, as JSON text without braces: written once, not at every move.
+  const std::string& fixed_fields_text() const { return fixed_text_; }
+  // The snapshot's fields that moves and seats change, as `seat` sees them.
+  json changing_fields(games::Seat seat) const;
   // The `legal` reply for `seat`, when the game is on.
   json legal_for(int seat) const;
   // The lobby's line for this table (docs/server.md `tables`).
@@ -146,13 +152,16 @@ class Room {
   void new_game(int number);
   void store_seat(int seat);
   const StoredGame& finished_game(int game) const;
+  json fixed_fields() const;
 
   std::string code_;
   TableSpec spec_;
   RulesInfo info_;
+  std::string fixed_text_;  // fixed_fields() written out
   Store* store_;
   std::vector<SeatState> seats_;
   std::vector<StoredGame> games_;  // every game's seed and commitment; moves of finished ones
+  std::shared_ptr<const protocol::SessionMaker> maker_;  // this table's rules, read once
   std::unique_ptr<protocol::GameSession> session_;
   json events_ = json::array();
 };
