@@ -53,12 +53,14 @@ TEST_F(ServerTest, CreatingATableSeatsTheCreatorAndPublishesNeitherTheSeedNorYet
 // A `table` message is the room's snapshot (its fixed fields written once and spliced in) with
 // the connection's own fields: at every message of a played game, for a seat and a spectator.
 TEST_F(ServerTest, EveryTableMessageIsTheRoomsSnapshotWithTheConnectionsOwnFields) {
-  Seat ann = create("hoyle", 2, "Ann", {{"set", {{"deals", "30"}}}});
+  Seat ann = create("hoyle", 2, "Ann", {{"set", {{"deals", "3"}}}});
   command(ann, "bot", {{"kind", "sensible"}});
   ConnId watcher = connect();
   ask(watcher, {{"type", "watch"}, {"table", ann.table}});
   command(ann, "start");
-  for (int move = 0; move < 40 && table_of(ann)["status"] == "playing"; ++move) {
+  std::size_t moves = 0;
+  // Two games: the second's messages must not reuse the first's events.
+  while (moves < 400 && (table_of(ann)["status"] == "playing" || table_of(ann)["game"] == 1)) {
     for (auto [conn, seat] : {std::pair{ann.conn, 0}, std::pair{watcher, games::kNobody}}) {
       json table = hooks_->last(conn, "table");
       for (const char* own : {"you", "legal", "events", "events_from", "turn_left_ms", "title"}) {
@@ -67,25 +69,39 @@ TEST_F(ServerTest, EveryTableMessageIsTheRoomsSnapshotWithTheConnectionsOwnField
       }
       json snapshot = lobby_->room(ann.table)->snapshot(seat);
       snapshot.erase("title");
-      EXPECT_EQ(table, snapshot) << move;
-      EXPECT_EQ(table["set"], json({{"deals", "30"}}));
+      EXPECT_EQ(table, snapshot) << moves;
+      EXPECT_EQ(table["set"], json({{"deals", "3"}}));
     }
-    if (table_of(ann)["to_act"] != "Ann") {
+    ++moves;
+    if (table_of(ann)["status"] == "over") {
+      command(ann, "again");
+      command(ann, "start");
+    } else if (table_of(ann)["to_act"] != "Ann") {
       hooks_->run();
-      continue;
+    } else {
+      json legal = table_of(ann)["legal"]["actions"][0];
+      json action = legal.contains("min") ? json{{"type", legal["type"]}, {"amount", legal["min"]}} : json{{"type", legal["type"]}};
+      if (legal["type"] == "call") action["ace"] = legal["ace"][0];
+      command(ann, "act", {{"action", action}});
     }
-    json legal = table_of(ann)["legal"]["actions"][0];
-    json action = legal.contains("min") ? json{{"type", legal["type"]}, {"amount", legal["min"]}} : json{{"type", legal["type"]}};
-    if (legal["type"] == "call") action["ace"] = legal["ace"][0];
-    command(ann, "act", {{"action", action}});
     hooks_->run();
   }
-  EXPECT_GE(lobby_->room(ann.table)->moves(), 10u);
-  // The title went once to each connection, in its first table message.
+  ASSERT_EQ(table_of(ann)["game"], 2);
+  EXPECT_GE(lobby_->room(ann.table)->moves(), 2u);
+  // The title went once to each connection, in its first table message; each message's events
+  // follow on from the last one's, and together they are the game's events.
   for (ConnId conn : {ann.conn, watcher}) {
     int titles = 0;
-    for (const auto& m : hooks_->inbox[conn]) titles += m.value("type", "") == "table" && m.contains("title");
+    json seen = json::array();
+    for (const auto& m : hooks_->inbox[conn]) {
+      if (m.value("type", "") != "table") continue;
+      titles += m.contains("title");
+      if (m["game"] != 2) continue;
+      ASSERT_EQ(m["events_from"], seen.size());
+      for (const auto& e : m["events"]) seen.push_back(e);
+    }
     EXPECT_EQ(titles, 1);
+    EXPECT_EQ(seen, lobby_->room(ann.table)->events());
   }
 }
 

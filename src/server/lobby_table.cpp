@@ -178,16 +178,7 @@ void Lobby::send_table(ConnId conn, Sitting& s, const Room& room, const TableTex
   std::size_t from = std::min(s.events_sent, events.size());
   s.events_sent = events.size();
   auto fresh = parts.events_from.find(from);
-  if (fresh == parts.events_from.end()) {
-    // Each event written straight from the room's list, not first copied into an array of its own.
-    std::string slice = "[";
-    for (std::size_t i = from; i < events.size(); ++i) {
-      if (i > from) slice += ',';
-      slice += text_of(events[i]);
-    }
-    slice += ']';
-    fresh = parts.events_from.emplace(from, std::move(slice)).first;
-  }
+  if (fresh == parts.events_from.end()) fresh = parts.events_from.emplace(from, room.events_text(from)).first;
   auto legal = parts.legal.find(s.seat);
   if (legal == parts.legal.end()) legal = parts.legal.emplace(s.seat, text_of(room.legal_for(s.seat))).first;
   std::string text = fmt::format("{{\"you\":{},\"legal\":{},", s.seat < 0 ? "null" : std::to_string(s.seat), legal->second);

@@ -265,9 +265,13 @@ json Room::play(const games::AnyMove& move) {
 
 json Room::commit(json events) {
   std::size_t n = session_->moves() - 1;
-  json line = session_->move_line(n);
-  line["events"] = std::move(events);
-  std::string text = line.dump();
+  // The events are written once: the stored line and every table message splice the same text.
+  std::string events_text = events.dump();
+  std::string text = session_->move_line(n).dump();
+  text.pop_back();  // the line's closing brace: its events go last
+  text += ",\"events\":";
+  text += events_text;
+  text += '}';
   StoredGame& game = games_.back();
   try {
     store_->add_move(code_, game.game, n, text);
@@ -277,10 +281,22 @@ json Room::commit(json events) {
     throw;
   }
   game.moves.push_back(std::move(text));
-  json& played = line["events"];
-  for (const auto& e : played) events_.push_back(e);
+  for (const auto& e : events) events_.push_back(e);
+  last_events_ = {game.game, events_.size() - events.size(), events_.size(), std::move(events_text)};
   mark_if_over();
-  return std::move(played);
+  return events;
+}
+
+std::string Room::events_text(std::size_t from) const {
+  const LastEvents& last = last_events_;
+  if (last.game == game_number() && last.from == from && last.to == events_.size()) return last.text;
+  std::string slice = "[";
+  for (std::size_t i = from; i < events_.size(); ++i) {
+    if (i > from) slice += ',';
+    slice += events_[i].dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  slice += ']';
+  return slice;
 }
 
 void Room::mark_if_over() {

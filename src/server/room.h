@@ -111,6 +111,9 @@ class Room {
   std::size_t moves() const { return session_ ? session_->moves() : 0; }
   // Every event of the current game, in order (opening first).
   const json& events() const { return events_; }
+  // The events from the `from`th on as JSON text (an array); those of the last move are written
+  // once, when it is stored, and that text reused.
+  std::string events_text(std::size_t from) const;
   // What `seat` sees of the table (docs/server.md `table`; kNobody: a spectator), without `you`,
   // `legal`, `events`: the state is the view of that seat. The fixed fields and the changing ones
   // together (below).
@@ -164,6 +167,12 @@ class Room {
   std::shared_ptr<const protocol::SessionMaker> maker_;  // this table's rules, read once
   std::unique_ptr<protocol::GameSession> session_;
   json events_ = json::array();
+  // The last move's events as stored: the game, where they begin and end in events_, their text.
+  struct LastEvents {
+    int game = 0;
+    std::size_t from = 0, to = 0;
+    std::string text;
+  } last_events_;
 };
 
 
