@@ -222,8 +222,8 @@ std::optional<std::string> Lobby::bot_for(const Held& held) const {
 
 Lobby::TableText Lobby::table_text(const Held& held, int seat) const {
   const Room& room = *held.room;
-  // The fields a move changes are written at each broadcast, the room's fixed ones only spliced in.
-  json changing = room.changing_fields(seat);
+  // The fields a move changes are written at each broadcast; the fixed ones and the seats are spliced in.
+  json changing = room.play_fields(seat);
   changing["turn_left_ms"] = nullptr;
   const TurnClock& k = held.clock;
   if (k.seat >= 0 && k.seat == room.seat_to_act() && k.game == room.game_number()) {
@@ -231,10 +231,13 @@ Lobby::TableText Lobby::table_text(const Held& held, int seat) const {
     changing["turn_left_ms"] = std::max<std::int64_t>(0, left);
   }
   std::string text = text_of(changing);
+  const std::string& seats = room.seat_fields_text();
   TableText shared;
-  shared.body.reserve(text.size() + room.fixed_fields_text().size() + 2);
+  shared.body.reserve(text.size() + room.fixed_fields_text().size() + seats.size() + 3);
   shared.body += '{';
   shared.body += room.fixed_fields_text();
+  shared.body += ',';
+  shared.body += seats;
   shared.body += ',';
   shared.body.append(text, 1);
   return shared;

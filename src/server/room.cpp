@@ -341,13 +341,14 @@ json Room::fixed_fields() const {
 }
 
 json Room::snapshot(games::Seat seat) const {
-  json out = changing_fields(seat);
+  json out = play_fields(seat);
+  out.update(seat_fields());
   out.update(fixed_fields());
   out["title"] = info_.title;
   return out;
 }
 
-json Room::changing_fields(games::Seat seat) const {
+json Room::seat_fields() const {
   json seats = json::array();
   for (const auto& s : seats_) {
     if (s.name.empty()) {
@@ -359,9 +360,28 @@ json Room::changing_fields(games::Seat seat) const {
                                       {"connected", !s.bot.empty() || s.connections > 0},
                                       {"away", s.away}}));
   }
+  return protocol::fields({{"seats", std::move(seats)}, {"commit", games_.back().commit.empty() ? json() : json(games_.back().commit)}});
+}
+
+const std::string& Room::seat_fields_text() const {
+  SeatsSeen& seen = seats_seen_;
+  const std::string& commit = games_.back().commit;
+  bool same = seen.written && seen.commit == commit && seen.seats.size() == seats_.size();
+  for (std::size_t i = 0; same && i < seats_.size(); ++i) {
+    const SeatState& s = seats_[i];
+    same = seen.seats[i] == SeenSeat{s.name, s.bot, !s.bot.empty() || s.connections > 0, s.away};
+  }
+  if (same) return seen.text;
+  seen.seats.clear();
+  for (const SeatState& s : seats_) seen.seats.push_back({s.name, s.bot, !s.bot.empty() || s.connections > 0, s.away});
+  seen.commit = commit;
+  seen.text = fields_text(seat_fields());
+  seen.written = true;
+  return seen.text;
+}
+
+json Room::play_fields(games::Seat seat) const {
   json out = protocol::fields({{"status", status_name(status())}, {"game", game_number()},
-                               {"seats", std::move(seats)},
-                               {"commit", games_.back().commit.empty() ? json() : json(games_.back().commit)},
                                {"seed", nullptr}, {"state", nullptr}, {"to_act", nullptr},
                                {"event_count", events_.size()}, {"moves", moves()}});
   if (session_) {

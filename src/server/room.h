@@ -121,8 +121,11 @@ class Room {
   // The snapshot's fields that stay as they are for the table's life (its code, rules, knobs...),
   // but the title, as JSON text without braces: written once, not at every move.
   const std::string& fixed_fields_text() const { return fixed_text_; }
-  // The snapshot's fields that moves and seats change, as `seat` sees them.
-  json changing_fields(games::Seat seat) const;
+  // The snapshot's fields that only the seats change (who sits where, connected or away, and the
+  // game's commitment), as text without braces: written again only when they change.
+  const std::string& seat_fields_text() const;
+  // The snapshot's fields a move changes (the state, status, counts), as `seat` sees them.
+  json play_fields(games::Seat seat) const;
   // The `legal` reply for `seat`, when the game is on.
   json legal_for(int seat) const;
   // The lobby's line for this table (docs/server.md `tables`).
@@ -156,6 +159,7 @@ class Room {
   void store_seat(int seat);
   const StoredGame& finished_game(int game) const;
   json fixed_fields() const;
+  json seat_fields() const;
 
   std::string code_;
   TableSpec spec_;
@@ -167,6 +171,19 @@ class Room {
   std::shared_ptr<const protocol::SessionMaker> maker_;  // this table's rules, read once
   std::unique_ptr<protocol::GameSession> session_;
   json events_ = json::array();
+  // What seat_fields_text() was written from, and the text (kept under the table's lock, as
+  // everything else of the room).
+  struct SeenSeat {
+    std::string name, bot;
+    bool connected = false, away = false;
+    bool operator==(const SeenSeat&) const = default;
+  };
+  struct SeatsSeen {
+    std::vector<SeenSeat> seats;
+    std::string commit, text;
+    bool written = false;
+  };
+  mutable SeatsSeen seats_seen_;
   // The last move's events as stored: the game, where they begin and end in events_, their text.
   struct LastEvents {
     int game = 0;
