@@ -267,8 +267,11 @@ json Room::commit(json events) {
   std::size_t n = session_->moves() - 1;
   // The events are written once: the stored line and every table message splice the same text.
   std::string events_text = events.dump();
-  std::string text = session_->move_line(n).dump();
-  text.pop_back();  // the line's closing brace: its events go last
+  std::string line = session_->move_line(n).dump();
+  line.pop_back();  // the line's closing brace: its events go last
+  std::string text;
+  text.reserve(line.size() + events_text.size() + 11);  // kept for the game's log: no room to spare
+  text += line;
   text += ",\"events\":";
   text += events_text;
   text += '}';
