@@ -151,7 +151,6 @@ void Lobby::tell_table(const Held& held, const json& line) {
   for (const auto& [id, s] : held.sitting) send(id, line);
 }
 
-
 namespace {
 // Asks a bot of `kind` for its move at `table` into `move`; empty, or why it could not choose.
 std::string ask_bot(const games::AnyTable& table, const std::string& kind, games::AnyMove& move) {
@@ -185,12 +184,8 @@ void Lobby::send_table(ConnId conn, Sitting& s, const Room& room, const TableTex
   if (!s.title_sent) fmt::format_to(std::back_inserter(text), "\"title\":{},", text_of(room.info().title));
   s.title_sent = true;
   fmt::format_to(std::back_inserter(text), "\"events_from\":{},\"events\":{}", from, fresh->second);
-  if (shared.body.size() > 2) {  // "{...}": the two objects' fields as one
-    text += ',';
-    text.append(shared.body, 1);
-  } else {
-    text += '}';
-  }
+  text += ',';  // the shared "{...}" (never empty: the fixed fields) goes on as this object's fields
+  text.append(shared.body, 1);
   hooks_.send(conn, std::move(text));
 }
 

@@ -115,8 +115,8 @@ class Room {
   // once, when it is stored, and that text reused.
   std::string events_text(std::size_t from) const;
   // What `seat` sees of the table (docs/server.md `table`; kNobody: a spectator), without `you`,
-  // `legal`, `events`: the state is the view of that seat. The fixed fields and the changing ones
-  // together (below).
+  // `legal`, `events`: the state is the view of that seat. The fixed, seat and play fields below,
+  // as one object.
   json snapshot(games::Seat seat) const;
   // The snapshot's fields that stay as they are for the table's life (its code, rules, knobs...),
   // but the title, as JSON text without braces: written once, not at every move.
