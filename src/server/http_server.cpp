@@ -58,7 +58,9 @@ constexpr const char* kRelayForHeader = "X-Inbetween-For";
 
 struct Client {
   Client(tcp::socket socket, std::string from) : ws(std::move(socket)), address(std::move(from)) {}
-  websocket::stream<beast::tcp_stream> ws;
+  // Straight on the socket, not a tcp_stream: the WebSocket keeps its own timeouts, and a
+  // tcp_stream's layer cost every read and write a composed operation more (bench/README.md).
+  websocket::stream<tcp::socket> ws;
   std::string address;
   std::shared_ptr<Relay> relay;  // set: every message goes to the server that plays the table
   std::deque<std::string> queue;
