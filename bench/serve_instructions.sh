@@ -2,9 +2,9 @@
 # The server's instructions a move (a benchmark, not a test): `inbetween serve` under
 # valgrind's callgrind while bench/serve_load.mjs plays 20 unpaced tables on it for 20 s; prints
 # the instructions of the whole process (every thread, start and stop included) divided by the
-# moves it stored (calls of Room::commit). Unlike a time, the figure barely moves from run to
-# run on a busy or shared machine (bench/README.md, "Less JSON a move"); the kernel's part
-# (the system calls) is not in it. Needs valgrind (Debian: valgrind) and Node.js with web/node_modules.
+# moves it stored (calls of Room::commit), and that figure less the checkpointer's thread. Unlike
+# a time, the second figure moves little from run to run on a busy or shared machine (bench/README.md,
+# "Less JSON a move" and "A move's events kept once"); the kernel's part (the system calls) is not in it. Needs valgrind (Debian: valgrind) and Node.js with web/node_modules.
 #   bash bench/serve_instructions.sh BINARY [TABLES] [SECONDS]
 set -euo pipefail
 binary=$(realpath "$1")
@@ -21,4 +21,11 @@ for _ in $(seq 60); do [ -s "$work/callgrind.out" ] && ! pgrep -f "callgrind-out
 total=$(callgrind_annotate "$work/callgrind.out" | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
 moves=$(callgrind_annotate --inclusive=yes --tree=caller "$work/callgrind.out" \
   | grep -B3 '\* .*Room::commit(' | grep '<' | grep -o '([0-9,]*x)' | tr -d '(),x' | paste -sd+ | bc)
+# The checkpointer's thread copies the log into the file at its own pace: how many moves one copy
+# covers depends on the timing, and its share of a move varied 29,000-44,000 between runs of one
+# build. The rest is the figure to compare builds by.
+copying=$(callgrind_annotate --inclusive=yes "$work/callgrind.out" | grep -F 'WalCheckpointer::run()' | grep -F src/server | head -1 \
+  | awk '{ gsub(",", "", $1); print $1 }')
+copying=${copying:-0}
 echo "instructions $total, moves stored $moves: $((total / moves)) instructions a move"
+echo "less the checkpointer's thread ($((copying / moves)) a move): $(((total - copying) / moves)) instructions a move"

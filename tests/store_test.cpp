@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "protocol/session.h"
 #include "server/fairness.h"
@@ -306,12 +307,12 @@ TEST(RoomOnAFailingStore, AMoveTheStoreCouldNotKeepChangesNothing) {
   room.seat_bot("sensible");
   room.start();
   json before = room.snapshot(0);
-  std::size_t events = room.events().size();
+  std::size_t events = room.event_count();
   auto move = room.table()->bot_move("sensible");
   store.failing = true;
   EXPECT_THROW(room.play(move), server::StoreError);
   EXPECT_EQ(room.snapshot(0), before);
-  EXPECT_EQ(room.events().size(), events);
+  EXPECT_EQ(room.event_count(), events);
   EXPECT_EQ(room.moves(), 0u);
   // The store is back: the same move plays, with the events it would have had.
   store.failing = false;
@@ -361,6 +362,60 @@ TEST(RoomInTheStore, AGameOverAtItsDealIsMarkedOverInTheStore) {
   ASSERT_TRUE(stored.has_value());
   EXPECT_TRUE(stored->games[0].over);
   EXPECT_FALSE(stored->games[0].new_request.empty());
+}
+
+// A table played for a few moves, stored: what a server that starts again reads back.
+StoredTable played_and_stored(server::Store& store, json& events, json& snapshot) {
+  server::Room room("REPL", {"hoyle", "", json::object(), 2, 60, false, ""}, store);
+  room.seat_bot("random");
+  room.seat_bot("random");
+  room.start();
+  for (int i = 0; i < 6 && room.status() == server::TableStatus::playing; ++i) room.play(room.table()->bot_move("random"));
+  events = room.events_between(0, room.event_count());
+  snapshot = room.snapshot(games::kNobody);
+  return *store.load_table("REPL");
+}
+
+TEST(RoomInTheStore, AStoredGameComesBackWithItsEvents) {
+  auto store = server::open_store(":memory:");
+  json events, snapshot;
+  StoredTable stored = played_and_stored(*store, events, snapshot);
+  server::Room room(stored, *store);
+  EXPECT_EQ(room.events_between(0, room.event_count()), events);
+  EXPECT_EQ(room.snapshot(games::kNobody), snapshot);
+  // A page of them, as `events` asks (past the last: as many as there are).
+  EXPECT_EQ(room.events_between(2, 4), json(std::vector<json>(events.begin() + 2, events.begin() + 4)));
+  EXPECT_EQ(room.events_between(events.size() - 1, events.size() + 50).size(), 1u);
+  EXPECT_TRUE(room.events_between(events.size() + 5, events.size() + 9).empty());
+}
+
+TEST(RoomInTheStore, AStoredGameThatReplaysToOtherEventsIsRefused) {
+  auto store = server::open_store(":memory:");
+  json events, snapshot;
+  StoredTable stored = played_and_stored(*store, events, snapshot);
+  ASSERT_GE(stored.games[0].moves.size(), 2u);
+  // The deal's events edited (a card told that was not dealt): the store is broken, not the game.
+  StoredTable dealt = stored;
+  json opening = json::parse(dealt.games[0].opening);
+  opening.push_back({{"type", "extra"}});
+  dealt.games[0].opening = opening.dump();
+  try {
+    server::Room room(dealt, *store);
+    FAIL() << "a deal that replays otherwise was taken";
+  } catch (const server::StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("deals other cards than stored"), std::string::npos) << e.what();
+  }
+  // A move's events edited.
+  StoredTable moved = stored;
+  json line = json::parse(moved.games[0].moves[1]);
+  line["events"].push_back({{"type", "extra"}});
+  moved.games[0].moves[1] = line.dump();
+  try {
+    server::Room room(moved, *store);
+    FAIL() << "a move that replays otherwise was taken";
+  } catch (const server::StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("move 2 replays to other events than stored"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

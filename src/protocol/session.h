@@ -44,8 +44,11 @@ class GameSession {
   json state() const { return state(games::kNobody); }
   // The state as `seat` may see it (kNobody: a spectator).
   virtual json state(games::Seat seat) const = 0;
-  // Every event from the `from`-th on (the opening's count first), as protocol JSON.
-  virtual json events_since(std::size_t from) const = 0;
+  // The events from the `from`-th up to (not with) the `to`-th (the opening's count first), as
+  // protocol JSON; past the last, as many as there are.
+  virtual json events_between(std::size_t from, std::size_t to) const = 0;
+  // Every event from the `from`-th on.
+  json events_since(std::size_t from) const { return events_between(from, table().event_count()); }
   // Plays `action` (protocol JSON) for `seat`; returns its events; throws ProtocolError when refused.
   virtual json play(games::Seat seat, const json& action) = 0;
   // Move `i` (0-based) as its `act` request: {"cmd":"act","player":...,"action":...}.

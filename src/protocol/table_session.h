@@ -34,7 +34,11 @@ class TableSession : public GameSession {
   const typename F::Game& game() const { return table_.game(); }
 
   json state(games::Seat seat) const override { return Codec<F>::state(game().view(seat)); }
-  json events_since(std::size_t from) const override { return events_json(table_.events().subspan(std::min(from, table_.events().size()))); }
+  json events_between(std::size_t from, std::size_t to) const override {
+    auto all = table_.events();
+    to = std::min(to, all.size());
+    return events_json(all.subspan(std::min(from, to), to - std::min(from, to)));
+  }
   json legal(const std::optional<std::string>& player) const override {
     json request = json::object();
     if (player) request["player"] = *player;

@@ -506,7 +506,7 @@ void Lobby::attach(ConnId conn, Connection& c, Held& held, int seat) {
   Sitting& s = held.sitting[conn];
   s.seat = seat;
   // The latest events only: a game of thousands of events would not fit one message.
-  s.events_sent = room.events().size() > options_.event_window ? room.events().size() - options_.event_window : 0;
+  s.events_sent = room.event_count() > options_.event_window ? room.event_count() - options_.event_window : 0;
   s.game_seen = room.game_number();
   s.title_sent = false;
   if (seat < 0) return;

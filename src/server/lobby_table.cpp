@@ -89,13 +89,11 @@ void Lobby::chat(ConnId conn, const std::string& at, Held& held, const json& mes
 void Lobby::older_events(ConnId conn, const std::string& at, Held& held, const json& message) {
   Room& room = *held.room;
   if (at != room.code()) throw Refused("bad_message", "watch or sit at the table to read its events");
-  const json& events = room.events();
   std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
-  std::size_t to = std::min(events.size(), from + options_.event_window);
-  json page = json::array();
-  for (std::size_t i = from; i < to; ++i) page.push_back(events[i]);
+  std::size_t count = room.event_count();
+  json page = room.events_between(from, std::min(count, from + options_.event_window));
   json reply = {{"type", "events"}, {"table", room.code()}, {"game", room.game_number()}, {"from", from}, {"events", std::move(page)},
-                {"event_count", events.size()}};
+                {"event_count", count}};
   if (auto id = message.find("id"); id != message.end()) reply["id"] = *id;
   send(conn, reply);
 }
@@ -173,9 +171,9 @@ void Lobby::send_table(ConnId conn, Sitting& s, const Room& room, const TableTex
     s.game_seen = room.game_number();
     s.events_sent = 0;
   }
-  const json& events = room.events();
-  std::size_t from = std::min(s.events_sent, events.size());
-  s.events_sent = events.size();
+  std::size_t count = room.event_count();
+  std::size_t from = std::min(s.events_sent, count);
+  s.events_sent = count;
   auto fresh = parts.events_from.find(from);
   if (fresh == parts.events_from.end()) fresh = parts.events_from.emplace(from, room.events_text(from)).first;
   auto legal = parts.legal.find(s.seat);

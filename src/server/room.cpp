@@ -103,22 +103,21 @@ Room::Room(const StoredTable& stored, Store& store)
   seal_commitment();  // the last seat was stored and the server stopped before its commitment was
   const StoredGame& last = games_.back();
   if (last.new_request.empty()) return;
-  session_ = replay_stored(last, &events_);
+  session_ = replay_stored(last);
   // A game over that the store does not know is over yet (stored before it kept that).
   mark_if_over();
 }
 
-std::unique_ptr<protocol::GameSession> Room::replay_stored(const StoredGame& stored, json* events) const {
+std::unique_ptr<protocol::GameSession> Room::replay_stored(const StoredGame& stored) const {
   auto session = maker_->make(json::parse(stored.new_request));
-  if (events) *events = parse_stored(stored.opening);
+  // The store's events were what everyone was told; a replay that differs is a broken store.
+  if (!stored.opening.empty() && session->opening_events() != parse_stored(stored.opening))
+    throw StoreError(fmt::format("table {}: game {} deals other cards than stored", code_, stored.game));
   for (const auto& text : stored.moves) {
     json line = json::parse(text);
     json played = session->act(line);
-    // The store's events were what everyone was told; a replay that differs is a broken store.
     if (line.contains("events") && played != line["events"])
       throw StoreError(fmt::format("table {}: move {} replays to other events than stored", code_, session->moves()));
-    if (events)
-      for (auto& e : played) events->push_back(std::move(e));
   }
   return session;
 }
@@ -211,13 +210,12 @@ void Room::start() {
   } catch (const protocol::ProtocolError& e) {
     throw Refused(e.code, e.what());
   }
-  json opening = session->opening_events();
+  std::string opening = session->opening_events().dump();
   std::string request = session->log()[0].dump();
-  store_->start_game(code_, games_.back().game, request, opening.dump());
+  store_->start_game(code_, games_.back().game, request, opening);
   games_.back().new_request = request;
-  games_.back().opening = opening.dump();
+  games_.back().opening = std::move(opening);
   session_ = std::move(session);
-  events_ = std::move(opening);
   // The deal alone may end the game (every post settled itself, the last deal dealt): no move
   // will mark it over, and a table left unmarked would be replayed at every start.
   mark_if_over();
@@ -240,7 +238,6 @@ void Room::new_game(int number) {
     throw;
   }
   session_.reset();
-  events_ = json::array();
 }
 
 json Room::act(int seat, const json& action) {
@@ -280,26 +277,23 @@ json Room::commit(json events) {
     store_->add_move(code_, game.game, n, text);
   } catch (const StoreError&) {
     // Only a stored move may stand: back to the moves the store holds, and the error goes on.
-    session_ = replay_stored(game, nullptr);
+    session_ = replay_stored(game);
     throw;
   }
   game.moves.push_back(std::move(text));
-  for (const auto& e : events) events_.push_back(e);
-  last_events_ = {game.game, events_.size() - events.size(), events_.size(), std::move(events_text)};
+  last_events_ = {game.game, event_count() - events.size(), event_count(), std::move(events_text)};
   mark_if_over();
   return events;
 }
 
 std::string Room::events_text(std::size_t from) const {
   const LastEvents& last = last_events_;
-  if (last.game == game_number() && last.from == from && last.to == events_.size()) return last.text;
-  std::string slice = "[";
-  for (std::size_t i = from; i < events_.size(); ++i) {
-    if (i > from) slice += ',';
-    slice += events_[i].dump(-1, ' ', false, json::error_handler_t::replace);
-  }
-  slice += ']';
-  return slice;
+  if (last.game == game_number() && last.from == from && last.to == event_count()) return last.text;
+  return events_between(from, event_count()).dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+json Room::events_between(std::size_t from, std::size_t to) const {
+  return session_ ? session_->events_between(from, to) : json::array();
 }
 
 void Room::mark_if_over() {
@@ -386,7 +380,7 @@ const std::string& Room::seat_fields_text() const {
 json Room::play_fields(games::Seat seat) const {
   json out = protocol::fields({{"status", status_name(status())}, {"game", game_number()},
                                {"seed", nullptr}, {"state", nullptr}, {"to_act", nullptr},
-                               {"event_count", events_.size()}, {"moves", moves()}});
+                               {"event_count", event_count()}, {"moves", moves()}});
   if (session_) {
     json& state = out["state"] = session_->state(seat);
     out["to_act"] = state["to_act"];

@@ -109,8 +109,10 @@ class Room {
 
   protocol::GameSession* session() { return session_.get(); }
   std::size_t moves() const { return session_ ? session_->moves() : 0; }
-  // Every event of the current game, in order (opening first).
-  const json& events() const { return events_; }
+  // How many events the current game has had (the opening's first); the session keeps them.
+  std::size_t event_count() const { return session_ ? session_->table().event_count() : 0; }
+  // The current game's events from the `from`th up to the `to`th, as JSON.
+  json events_between(std::size_t from, std::size_t to) const;
   // The events from the `from`th on as JSON text (an array); those of the last move are written
   // once, when it is stored, and that text reused.
   std::string events_text(std::size_t from) const;
@@ -152,9 +154,9 @@ class Room {
   json commit(json events);
   // Marks the game in play over in the store once it is over (after a move, or at its deal).
   void mark_if_over();
-  // The game `stored` as its moves replayed; `events` receives every event (the stored ones);
-  // throws StoreError when a replay differs from what was stored.
-  std::unique_ptr<protocol::GameSession> replay_stored(const StoredGame& stored, json* events) const;
+  // The game `stored` as its moves replayed; throws StoreError when the deal or a move replays
+  // to other events than were stored (what everyone was told).
+  std::unique_ptr<protocol::GameSession> replay_stored(const StoredGame& stored) const;
   void new_game(int number);
   void store_seat(int seat);
   const StoredGame& finished_game(int game) const;
@@ -169,8 +171,7 @@ class Room {
   std::vector<SeatState> seats_;
   std::vector<StoredGame> games_;  // every game's seed and commitment; moves of finished ones
   std::shared_ptr<const protocol::SessionMaker> maker_;  // this table's rules, read once
-  std::unique_ptr<protocol::GameSession> session_;
-  json events_ = json::array();
+  std::unique_ptr<protocol::GameSession> session_;  // the game in play, and its events
   // What seat_fields_text() was written from, and the text (kept under the table's lock, as
   // everything else of the room).
   struct SeenSeat {
@@ -184,7 +185,7 @@ class Room {
     bool written = false;
   };
   mutable SeatsSeen seats_seen_;
-  // The last move's events as stored: the game, where they begin and end in events_, their text.
+  // The last move's events as stored: the game, where they begin and end, their text.
   struct LastEvents {
     int game = 0;
     std::size_t from = 0, to = 0;
