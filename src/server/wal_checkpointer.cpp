@@ -35,11 +35,23 @@ int WalCheckpointer::on_commit(void* self, sqlite3* db, const char* name, int pa
     sqlite3_wal_checkpoint_v2(db, name, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
     return SQLITE_OK;  // the commit stands whatever the checkpoint did
   }
-  if (pages >= me.pages_ && !me.due_.exchange(true)) {
+  int copied = me.copied_.load();
+  if (pages < copied) me.copied_.store(copied = 0);  // the log started again from its beginning
+  if (pages - copied >= me.pages_ && !me.due_.exchange(true)) {
     { std::lock_guard lock(me.mutex_); }  // the thread is waiting, or will see due_ before it waits
     me.wake_.notify_one();
   }
   return SQLITE_OK;
+}
+
+std::uint64_t WalCheckpointer::checkpoints() {
+  std::lock_guard lock(mutex_);
+  return checkpoints_;
+}
+
+bool WalCheckpointer::wait_idle(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(mutex_);
+  return done_.wait_for(lock, timeout, [&] { return !due_ && !running_; });
 }
 
 bool WalCheckpointer::wait_for(std::uint64_t count, std::chrono::milliseconds timeout) {
@@ -53,12 +65,15 @@ void WalCheckpointer::run() {
     wake_.wait(lock, [this] { return due_ || stop_; });
     if (stop_) return;
     due_ = false;
+    running_ = true;
     lock.unlock();
     int log = 0, copied = 0;
     int rc = sqlite3_wal_checkpoint_v2(db_->getHandle(), nullptr, SQLITE_CHECKPOINT_PASSIVE, &log, &copied);
     if (rc != SQLITE_OK && rc != SQLITE_BUSY)
       std::fprintf(stderr, "serve: a checkpoint of the store failed: %s\n", sqlite3_errmsg(db_->getHandle()));
+    if (rc == SQLITE_OK) copied_.store(copied);
     lock.lock();
+    running_ = false;
     ++checkpoints_;
     done_.notify_all();
     // A reader still on old pages keeps some in the log: the next try waits a moment rather than
