@@ -24,8 +24,8 @@ moves=$(callgrind_annotate --inclusive=yes --tree=caller "$work/callgrind.out" \
 # The checkpointer's thread copies the log into the file at its own pace: how many moves one copy
 # covers depends on the timing, and its share of a move varied 29,000-44,000 between runs of one
 # build. The rest is the figure to compare builds by.
-copying=$(callgrind_annotate --inclusive=yes "$work/callgrind.out" | grep -F 'WalCheckpointer::run()' | grep -F src/server | head -1 \
-  | awk '{ gsub(",", "", $1); print $1 }')
+copying=$(callgrind_annotate --inclusive=yes --threshold=100 "$work/callgrind.out" | grep -F 'WalCheckpointer::run()' | grep -F src/server \
+  | head -1 | awk '{ gsub(",", "", $1); print $1 }' || true)
 copying=${copying:-0}
 echo "instructions $total, moves stored $moves: $((total / moves)) instructions a move"
 echo "less the checkpointer's thread ($((copying / moves)) a move): $(((total - copying) / moves)) instructions a move"
