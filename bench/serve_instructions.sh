@@ -4,7 +4,8 @@
 # the instructions of the whole process (every thread, start and stop included) divided by the
 # moves it stored (calls of Room::commit), and that figure less the checkpointer's thread. Unlike
 # a time, the second figure moves little from run to run on a busy or shared machine (bench/README.md,
-# "Less JSON a move" and "A move's events kept once"); the kernel's part (the system calls) is not in it. Needs valgrind (Debian: valgrind) and Node.js with web/node_modules.
+# "Less JSON a move" and "Fewer checkpoints"); the kernel's part (the system calls) is not in it.
+# Needs valgrind (Debian: valgrind) and Node.js with web/node_modules.
 #   bash bench/serve_instructions.sh BINARY [TABLES] [SECONDS]
 set -euo pipefail
 binary=$(realpath "$1")
