@@ -6,6 +6,10 @@
 //   Protocol/<preset>/brief   the same with "state":false (the state stays one `state` away)
 //   Protocol/<preset>/new     `{"cmd":"new",...}` lines: reading the rule file and dealing
 //   InProcess/<preset>        the same bots' moves on games::Table<F> directly, per move
+//   State/<preset>/tree       a spectator's state of a game 12 moves in, as JSON (built, freed)
+//   State/<preset>/text       the same written out
+//   State/<preset>/kept       the same written over the tree kept from the last time and written
+//                             out (GameSession::kept_state): what the server sends with every move
 // Every counter is per second of CPU; bench/README.md has the figures.
 #include <benchmark/benchmark.h>
 
@@ -82,6 +86,41 @@ void InProcess(benchmark::State& state, const std::string& preset) {
   });
 }
 
+// A game some moves in (posts dealt, chips moved, letters placed), seeded: every build sees the same state.
+std::unique_ptr<protocol::GameSession> game_under_way(const std::string& preset) {
+  protocol::Engine engine;
+  engine.handle(new_line(preset, 7));
+  for (int i = 0; i < 12 && !engine.session()->over(); ++i) engine.handle(R"({"cmd":"act","bot":"random","state":false})");
+  return engine.session()->clone();
+}
+
+void StateTree(benchmark::State& state, const std::string& preset) {
+  auto game = game_under_way(preset);
+  for (auto _ : state) {
+    json tree = game->state();
+    benchmark::DoNotOptimize(tree);
+  }
+}
+
+void StateText(benchmark::State& state, const std::string& preset) {
+  auto game = game_under_way(preset);
+  std::size_t bytes = 0;
+  for (auto _ : state) {
+    std::string text = game->state().dump();
+    bytes = text.size();
+    benchmark::DoNotOptimize(text.data());
+  }
+  state.counters["bytes"] = static_cast<double>(bytes);
+}
+
+void StateKept(benchmark::State& state, const std::string& preset) {
+  auto game = game_under_way(preset);
+  for (auto _ : state) {
+    std::string text = game->kept_state(inbetween::games::kNobody).dump();
+    benchmark::DoNotOptimize(text.data());
+  }
+}
+
 const char* const kPresets[] = {"hoyle", "red-dog", "threebetween"};
 
 int register_all = [] {
@@ -91,6 +130,9 @@ int register_all = [] {
     benchmark::RegisterBenchmark(("Protocol/" + preset + "/brief").c_str(), ProtocolActs, preset, false);
     benchmark::RegisterBenchmark(("Protocol/" + preset + "/new").c_str(), ProtocolNew, preset);
     benchmark::RegisterBenchmark(("InProcess/" + preset).c_str(), InProcess, preset);
+    benchmark::RegisterBenchmark(("State/" + preset + "/tree").c_str(), StateTree, preset);
+    benchmark::RegisterBenchmark(("State/" + preset + "/text").c_str(), StateText, preset);
+    benchmark::RegisterBenchmark(("State/" + preset + "/kept").c_str(), StateKept, preset);
   }
   return 0;
 }();
