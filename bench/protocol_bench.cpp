@@ -7,9 +7,7 @@
 //   Protocol/<preset>/new     `{"cmd":"new",...}` lines: reading the rule file and dealing
 //   InProcess/<preset>        the same bots' moves on games::Table<F> directly, per move
 //   State/<preset>/tree       a spectator's state of a game 12 moves in, as JSON (built, freed)
-//   State/<preset>/text       the same written out
-//   State/<preset>/kept       the same written over the tree kept from the last time and written
-//                             out (GameSession::kept_state): what the server sends with every move
+//   State/<preset>/text       the same written out: what the server sends with every move
 // Every counter is per second of CPU; bench/README.md has the figures.
 #include <benchmark/benchmark.h>
 
@@ -113,14 +111,6 @@ void StateText(benchmark::State& state, const std::string& preset) {
   state.counters["bytes"] = static_cast<double>(bytes);
 }
 
-void StateKept(benchmark::State& state, const std::string& preset) {
-  auto game = game_under_way(preset);
-  for (auto _ : state) {
-    std::string text = game->kept_state(inbetween::games::kNobody).dump();
-    benchmark::DoNotOptimize(text.data());
-  }
-}
-
 const char* const kPresets[] = {"hoyle", "red-dog", "threebetween"};
 
 int register_all = [] {
@@ -132,7 +122,6 @@ int register_all = [] {
     benchmark::RegisterBenchmark(("InProcess/" + preset).c_str(), InProcess, preset);
     benchmark::RegisterBenchmark(("State/" + preset + "/tree").c_str(), StateTree, preset);
     benchmark::RegisterBenchmark(("State/" + preset + "/text").c_str(), StateText, preset);
-    benchmark::RegisterBenchmark(("State/" + preset + "/kept").c_str(), StateKept, preset);
   }
   return 0;
 }();

@@ -195,30 +195,6 @@ TEST_P(AnyTablePreset, ASessionMakerDealsWhatNewSessionDeals) {
   EXPECT_NE(maker.make(other)->state(games::kNobody), maker.make(first)->state(games::kNobody));
 }
 
-// The state the server sends at every move is written over the tree of the move before
-// (GameSession::kept_state); after every move of random games, for a spectator and each seat, it
-// is the state built afresh, field for field and as text: no field of an earlier state left
-// behind (a spread between two posts, a called ace, a wager), none missing.
-TEST_P(AnyTablePreset, TheKeptStateIsTheStateBuiltAfresh) {
-  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-    protocol::json request = {{"cmd", "new"}, {"rules", GetParam()}, {"players", {"ann", "bob", "cy"}}, {"seed", seed}};
-    auto session = protocol::new_session(request);
-    int moves = 0;
-    for (; !session->over() && moves < 3000; ++moves) {
-      for (games::Seat seat : {games::kNobody, 0, 1, 2}) {
-        const protocol::json& kept = session->kept_state(seat);
-        protocol::json fresh = session->state(seat);
-        ASSERT_EQ(kept, fresh) << GetParam() << " seed " << seed << " move " << moves << " seat " << seat;
-        ASSERT_EQ(kept.dump(), fresh.dump());
-      }
-      protocol::json action;
-      session->act_bot(protocol::json::object(), moves % 3 == 0 ? "sensible" : "random", action);
-    }
-    EXPECT_TRUE(session->over()) << GetParam() << " seed " << seed;
-    EXPECT_EQ(session->kept_state(1), session->state(1));
-  }
-}
-
 std::vector<std::string> presets() {
   auto names = rules::preset_names();
   return {names.begin(), names.end()};

@@ -44,10 +44,6 @@ class GameSession {
   json state() const { return state(games::kNobody); }
   // The state as `seat` may see it (kNobody: a spectator).
   virtual json state(games::Seat seat) const = 0;
-  // The same, written over the tree this session kept from the last call for `seat` (only what
-  // changed is written, nothing is built or freed): the server's state at every move. Valid until
-  // the next call for that seat; a const session's only mutable part, so callers hold the table.
-  virtual const json& kept_state(games::Seat seat) const = 0;
   // The events from the `from`-th up to (not with) the `to`-th (the opening's count first), as
   // protocol JSON; past the last, as many as there are.
   virtual json events_between(std::size_t from, std::size_t to) const = 0;

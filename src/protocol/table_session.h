@@ -2,7 +2,6 @@
 // TableSession<F>: the JSON codec over a runtime table of family F (games::FamilyTable<F>). A
 // request's action is decoded once; the table logs the typed move and its events, and JSON is
 // written only when asked for.
-#include <map>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -35,11 +34,6 @@ class TableSession : public GameSession {
   const typename F::Game& game() const { return table_.game(); }
 
   json state(games::Seat seat) const override { return Codec<F>::state(game().view(seat)); }
-  const json& kept_state(games::Seat seat) const override {
-    json& kept = kept_states_[seat];
-    Codec<F>::state_into(game().view(seat), as_object(kept));
-    return kept;
-  }
   json events_between(std::size_t from, std::size_t to) const override {
     auto all = table_.events();
     to = std::min(to, all.size());
@@ -146,7 +140,6 @@ class TableSession : public GameSession {
 
   json new_request_;
   games::FamilyTable<F> table_;
-  mutable std::map<games::Seat, json> kept_states_;  // kept_state's trees, one for each view asked for
 };
 
 // Builds the typed session a `new` request asks for (its rule file read once) and calls

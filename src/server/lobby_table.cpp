@@ -216,13 +216,14 @@ std::optional<std::string> Lobby::bot_for(const Held& held) const {
 Lobby::TableText Lobby::table_text(const Held& held, int seat) const {
   const Room& room = *held.room;
   // The fields a move changes are written at each broadcast; the fixed ones and the seats are spliced in.
-  json turn_left_ms = nullptr;
+  json changing = room.play_fields(seat);
+  changing["turn_left_ms"] = nullptr;
   const TurnClock& k = held.clock;
   if (k.seat >= 0 && k.seat == room.seat_to_act() && k.game == room.game_number()) {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(k.deadline - hooks_.now()).count();
-    turn_left_ms = std::max<std::int64_t>(0, left);
+    changing["turn_left_ms"] = std::max<std::int64_t>(0, left);
   }
-  std::string text = room.play_text(seat, protocol::fields({{"turn_left_ms", std::move(turn_left_ms)}}));
+  std::string text = text_of(changing);
   const std::string& seats = room.seat_fields_text();
   TableText shared;
   shared.body.reserve(text.size() + room.fixed_fields_text().size() + seats.size() + 3);

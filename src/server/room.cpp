@@ -378,40 +378,16 @@ const std::string& Room::seat_fields_text() const {
 }
 
 json Room::play_fields(games::Seat seat) const {
-  json out = json::object();
-  const json* state = with_play_fields(seat, out);
-  if (state) out["state"] = *state;
-  return out;
-}
-
-std::string Room::play_text(games::Seat seat, json more) const {
-  const json* state = with_play_fields(seat, more);
-  std::string text = more.dump(-1, ' ', false, json::error_handler_t::replace);
-  if (!state) return text;
-  text.pop_back();  // the closing brace: the state goes last, written from the kept tree
-  text += ",\"state\":";
-  text += state->dump(-1, ' ', false, json::error_handler_t::replace);
-  text += '}';
-  return text;
-}
-
-const json* Room::with_play_fields(games::Seat seat, json& out) const {
-  using protocol::put;
-  put(out, "status", status_name(status()));
-  put(out, "game", game_number());
-  put(out, "seed", nullptr);
-  put(out, "to_act", nullptr);
-  put(out, "event_count", event_count());
-  put(out, "moves", moves());
-  if (!session_) {
-    put(out, "state", nullptr);
-    return nullptr;
+  json out = protocol::fields({{"status", status_name(status())}, {"game", game_number()},
+                               {"seed", nullptr}, {"state", nullptr}, {"to_act", nullptr},
+                               {"event_count", event_count()}, {"moves", moves()}});
+  if (session_) {
+    json& state = out["state"] = session_->state(seat);
+    out["to_act"] = state["to_act"];
+    // The seed only once the game is over: before that it would tell every card to come.
+    if (session_->over()) out["seed"] = std::to_string(games_.back().seed);
   }
-  const json& state = session_->kept_state(seat);
-  out["to_act"] = state["to_act"];
-  // The seed only once the game is over: before that it would tell every card to come.
-  if (session_->over()) put(out, "seed", std::to_string(games_.back().seed));
-  return &state;
+  return out;
 }
 
 json Room::legal_for(int seat) const {

@@ -128,9 +128,6 @@ class Room {
   const std::string& seat_fields_text() const;
   // The snapshot's fields a move changes (the state, status, counts), as `seat` sees them.
   json play_fields(games::Seat seat) const;
-  // The same with `more` fields, as the text of one object: the state written over the tree the
-  // session kept for that view (GameSession::kept_state), nothing built for it (every move's).
-  std::string play_text(games::Seat seat, json more) const;
   // The `legal` reply for `seat`, when the game is on.
   json legal_for(int seat) const;
   // The lobby's line for this table (docs/server.md `tables`).
@@ -148,10 +145,6 @@ class Room {
   json replay(int game) const { return replay_steps(code_, finished_game(game)); }
 
  private:
-  // Writes the play fields but the state into `out`; the state (kept_state's tree), or null
-  // when no game is dealt (then "state": null is in `out`).
-  const json* with_play_fields(games::Seat seat, json& out) const;
-
   json new_request() const;
   // Makes and stores the last game's commitment once every seat is filled (its players are known
   // then); a game that has one keeps it.

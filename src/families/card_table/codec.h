@@ -74,36 +74,26 @@ struct CardTableCodec {
 };
 
 // The state fields the pot games and the house game share (docs/protocol.md, "The state"): the
-// rules, the dealer, the player to act, the `phase` by its family's name, the posts, the third
-// card, the shoe, the end and the winners; each family writes its `players` and `ace_values`.
-// Written over the state `j` held before (protocol/json.h, `put`).
+// rules, `players` and the ace `aces` as each family words them, the dealer, the player to act,
+// the `phase` by its family's name, the posts, the third card, the shoe, the end and the winners.
 template <class Game>
-void table_state_into(json& j, const card_table::TableLens<Game>& game, const char* phase) {
-  auto put_seat = [&](const char* key, int seat) {
-    if (seat >= 0)
-      put(j, key, game.players()[static_cast<std::size_t>(seat)].name);
-    else
-      put(j, key, nullptr);
-  };
-  put(j, "rules", game.rules().name);
-  put_seat("dealer", game.dealer());
-  put_seat("to_act", game.to_act());
-  put(j, "phase", phase);
-  json& posts = put_array(j, "posts", static_cast<std::size_t>(game.posts().count));
-  for (int i = 0; i < game.posts().count; ++i)
-    set_text(posts[static_cast<std::size_t>(i)], cards::to_string(game.posts().cards[static_cast<std::size_t>(i)]));
-  if (game.third_card())
-    put(j, "third_card", cards::to_string(*game.third_card()));
-  else
-    put(j, "third_card", nullptr);
-  json& shoe = put_object(j, "shoe");
-  put(shoe, "remaining", game.cards_left());
-  put(shoe, "discards", game.discards());
-  put(shoe, "shuffles", game.shuffles());
-  put(j, "over", game.over());
-  auto seats = game.winners();
-  json& winners = put_array(j, "winners", seats.size());
-  for (std::size_t w = 0; w < seats.size(); ++w) set_text(winners[w], game.players()[static_cast<std::size_t>(seats[w])].name);
+json table_state_json(const card_table::TableLens<Game>& game, json players, json aces, const char* phase) {
+  auto name_or_null = [&](int seat) { return seat >= 0 ? json(game.players()[static_cast<std::size_t>(seat)].name) : json(nullptr); };
+  json post_cards = json::array();
+  for (int i = 0; i < game.posts().count; ++i) post_cards.push_back(card_json(game.posts().cards[static_cast<std::size_t>(i)]));
+  json winners = json::array();
+  for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
+  return fields({{"rules", game.rules().name},
+                 {"players", std::move(players)},
+                 {"dealer", name_or_null(game.dealer())},
+                 {"to_act", name_or_null(game.to_act())},
+                 {"phase", phase},
+                 {"posts", std::move(post_cards)},
+                 {"ace_values", std::move(aces)},
+                 {"third_card", game.third_card() ? card_json(*game.third_card()) : json(nullptr)},
+                 {"shoe", fields({{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}})},
+                 {"over", game.over()},
+                 {"winners", std::move(winners)}});
 }
 
 }  // namespace inbetween::protocol

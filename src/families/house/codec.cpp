@@ -36,54 +36,30 @@ json legal_json(std::span<const house::Player> players, games::Seat player, cons
   return fields({{"player", seat_name(players, player)}, {"actions", std::move(actions)}});
 }
 
-void house_state_into(const house::View& game, json& j) {
-  json& players = put_array(j, "players", game.players().size());
-  for (std::size_t i = 0; i < game.players().size(); ++i) {
-    const auto& s = game.players()[i];
-    json& p = as_object(players[i]);
-    put(p, "name", s.name);
-    put(p, "chips", s.chips);
-    put(p, "bought", s.bought);
-    put(p, "net", s.chips - s.bought);
-    put(p, "in", game.in_game(static_cast<int>(i)) || s.wager > 0);
-    put(p, "wager", s.wager);
-    put(p, "raised", s.raised);
+json house_state_json(const house::View& game) {
+  json players = json::array();
+  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
+    const auto& p = game.players()[static_cast<std::size_t>(i)];
+    players.push_back(fields({{"name", p.name}, {"chips", p.chips}, {"bought", p.bought}, {"net", p.chips - p.bought},
+                              {"in", game.in_game(i) || p.wager > 0}, {"wager", p.wager}, {"raised", p.raised}}));
   }
   const auto& posts = game.posts();
-  json& aces = put_array(j, "ace_values", static_cast<std::size_t>(posts.count));
-  for (int i = 0; i < posts.count; ++i) {  // aces are always high
-    json& ace = aces[static_cast<std::size_t>(i)];
-    if (posts.cards[static_cast<std::size_t>(i)].is_ace())
-      set_text(ace, "high");
-    else
-      ace = nullptr;
-  }
-  table_state_into(j, game, phase_name(game.phase()));
-  put(j, "game", "house");
-  put(j, "banking", "house");
-  put(j, "pot", 0);
-  put(j, "house", game.house());
-  put(j, "deals_done", game.hands_done());
-  if (game.hands_total() > 0)
-    put(j, "deals_total", game.hands_total());
-  else
-    put(j, "deals_total", nullptr);
+  json aces = json::array();
+  for (int i = 0; i < posts.count; ++i)
+    aces.push_back(posts.cards[static_cast<std::size_t>(i)].is_ace() ? json("high") : json(nullptr));  // aces are always high
+  json j = table_state_json(game, std::move(players), std::move(aces), phase_name(game.phase()));
+  j["game"] = "house";
+  j["banking"] = "house";
+  j["pot"] = 0;
+  j["house"] = game.house();
+  j["deals_done"] = game.hands_done();
+  j["deals_total"] = game.hands_total() > 0 ? json(game.hands_total()) : json(nullptr);
   const auto& table_rules = game.rules();
-  json& pay_table = put_object(j, "pay_table");
-  put_numbers(pay_table, "spread", table_rules.spread_pays);
-  put(pay_table, "trips", table_rules.triple_pays);
+  j["pay_table"] = fields({{"spread", table_rules.spread_pays}, {"trips", table_rules.triple_pays}});
   if (posts.count == 2) {
-    put(j, "spread", posts.spread());
-    put(j, "pays", rules::spread_pays(table_rules, posts.spread()));
-  } else {
-    drop(j, "spread");
-    drop(j, "pays");
+    j["spread"] = posts.spread();
+    j["pays"] = rules::spread_pays(table_rules, posts.spread());
   }
-}
-
-json house_state_json(const house::View& game) {
-  json j = json::object();
-  house_state_into(game, j);
   return j;
 }
 

@@ -19,8 +19,6 @@ const char* phase_name(house::Phase phase);
 // The table as `view`'s seat sees it; the same fields as a pot game's state (docs/protocol.md),
 // with "game": "house".
 json house_state_json(const house::View& view);
-// The same written over `state`, the state this view had before (protocol/json.h, `put`).
-void house_state_into(const house::View& view, json& state);
 // The exact value of every choice open to the player to act and the best one; throws
 // ProtocolError("nobody_to_act") when the game is over.
 json house_hint_json(const house::HouseGame& game, const json& request);
@@ -31,7 +29,6 @@ struct Codec<house::HouseFamily> : CardTableCodec<house::HouseGame> {
   static house::Action action_from(const Game&, games::Seat, const json& j) { return house_action_from_json(j); }
   static json legal(const Game& g, games::Seat seat) { return legal_json(g.players(), seat, g.legal(seat)); }
   static json state(const house::View& v) { return house_state_json(v); }
-  static void state_into(const house::View& v, json& state) { house_state_into(v, state); }
   static json hint(const Game& g, const json& request) { return house_hint_json(g, request); }
 };
 

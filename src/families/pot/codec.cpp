@@ -41,47 +41,27 @@ json legal_json(std::span<const pot::Player> players, games::Seat player, const 
   return fields({{"player", seat_name(players, player)}, {"actions", std::move(actions)}});
 }
 
-void state_into(const pot::View& game, json& j) {
-  json& players = put_array(j, "players", game.players().size());
-  for (std::size_t i = 0; i < game.players().size(); ++i) {
-    const auto& s = game.players()[i];
-    json& p = as_object(players[i]);
-    put(p, "name", s.name);
-    put(p, "chips", s.chips);
-    put(p, "bought", s.bought);
-    put(p, "net", s.chips - s.bought);
-    put(p, "in", game.in_game(static_cast<int>(i)));
+json state_json(const pot::View& game) {
+  json players = json::array();
+  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
+    const auto& s = game.players()[static_cast<std::size_t>(i)];
+    players.push_back(fields({{"name", s.name}, {"chips", s.chips}, {"bought", s.bought}, {"net", s.chips - s.bought}, {"in", game.in_game(i)}}));
   }
   const auto& posts = game.posts();
-  json& aces = put_array(j, "ace_values", static_cast<std::size_t>(posts.count));
+  json aces = json::array();
   for (int i = 0; i < posts.count; ++i) {
     bool called = posts.cards[static_cast<std::size_t>(i)].is_ace() &&
                   !(game.phase() == pot::Phase::CallFirstAce && i == 0) &&
                   !(game.phase() == pot::Phase::CallSecondAce && i == 1);
-    json& ace = aces[static_cast<std::size_t>(i)];
-    if (called)
-      set_text(ace, ace_name(posts.ace[static_cast<std::size_t>(i)]));
-    else
-      ace = nullptr;
+    aces.push_back(called ? json(ace_name(posts.ace[static_cast<std::size_t>(i)])) : json(nullptr));
   }
-  table_state_into(j, game, phase_name(game.phase()));
-  put(j, "game", "pot");
-  put(j, "banking", "pot");
-  put(j, "pot", game.pot());
-  put(j, "deals_done", game.deals_done());
-  if (game.deals_total() > 0)
-    put(j, "deals_total", game.deals_total());
-  else
-    put(j, "deals_total", nullptr);
-  if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce)
-    put(j, "spread", posts.spread());
-  else
-    drop(j, "spread");
-}
-
-json state_json(const pot::View& game) {
-  json j = json::object();
-  state_into(game, j);
+  json j = table_state_json(game, std::move(players), std::move(aces), phase_name(game.phase()));
+  j["game"] = "pot";
+  j["banking"] = "pot";
+  j["pot"] = game.pot();
+  j["deals_done"] = game.deals_done();
+  j["deals_total"] = game.deals_total() > 0 ? json(game.deals_total()) : json(nullptr);
+  if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce) j["spread"] = posts.spread();
   return j;
 }
 

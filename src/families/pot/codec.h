@@ -17,8 +17,6 @@ pot::Action pot_action_from_json(const json& j);
 json legal_json(std::span<const pot::Player> players, games::Seat player, const pot::Legal& legal);
 // The table as `view`'s seat sees it.
 json state_json(const pot::View& view);
-// The same written over `state`, the state this view had before (protocol/json.h, `put`).
-void state_into(const pot::View& view, json& state);
 const char* phase_name(pot::Phase phase);
 
 // The exact value of every choice open to the player to act and the best one; throws
@@ -31,7 +29,6 @@ struct Codec<pot::PotFamily> : CardTableCodec<pot::PotGame> {
   static pot::Action action_from(const Game&, games::Seat, const json& j) { return pot_action_from_json(j); }
   static json legal(const Game& g, games::Seat seat) { return legal_json(g.players(), seat, g.legal(seat)); }
   static json state(const pot::View& v) { return state_json(v); }
-  static void state_into(const pot::View& v, json& state) { protocol::state_into(v, state); }
   static json hint(const Game& g, const json& request) { return pot_hint_json(g, request); }
 };
 

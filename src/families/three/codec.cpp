@@ -10,26 +10,10 @@ namespace {
 
 std::string notation(const cards::LetterDeck& deck, cards::CardCode c) { return deck.kind(c).notation; }
 
-// What a laid card shows, as object[key]: its letter, or null for a wild.
-void put_shown(json& object, const char* key, int position) {
-  if (position < 1 || position > 26) return put(object, key, nullptr);
-  char letter = cards::position_letter(position);
-  put(object, key, std::string_view(&letter, 1));
-}
-
-// A laid card written over `out`: its notation and what it shows.
-void lay_into(json& out, const cards::LetterDeck& deck, const three::Lay& lay) {
-  as_object(out);
-  put(out, "card", deck.kind(lay.card).notation);
-  put_shown(out, "as", lay.position);
-}
-
-// `cards` as their notations, written over object[key].
-template <class Cards>
-void put_cards(json& object, const char* key, const cards::LetterDeck& deck, const Cards& cards) {
-  json& list = put_array(object, key, std::size(cards));
-  std::size_t i = 0;
-  for (auto c : cards) set_text(list[i++], deck.kind(c).notation);
+// What a laid card shows: its letter, or null for a wild.
+json shown(int position) {
+  if (position < 1 || position > 26) return nullptr;
+  return std::string(1, cards::position_letter(position));
 }
 
 // The position a card takes from its "as" field: consonants need none, wilds take `wild_position`.
@@ -88,9 +72,7 @@ cards::CardCode letter_card_from_json(const cards::LetterDeck& deck, const json&
 }
 
 json lay_json(const cards::LetterDeck& deck, const three::Lay& lay) {
-  json j = json::object();
-  lay_into(j, deck, lay);
-  return j;
+  return fields({{"card", notation(deck, lay.card)}, {"as", shown(lay.position)}});
 }
 
 json three_action_json(const cards::LetterDeck& deck, const three::Action& action) {
@@ -105,7 +87,7 @@ json three_action_json(const cards::LetterDeck& deck, const three::Action& actio
                  },
                  [&](const three::Place& p) {
                    j["card"] = notation(deck, p.card);
-                   if (!deck.kind(p.card).wild()) put_shown(j, "as", p.position);
+                   if (!deck.kind(p.card).wild()) j["as"] = shown(p.position);
                  },
                  [](const auto&) {},
              },
@@ -170,7 +152,7 @@ json three_event_json(const three::ThreeGame& game, const three::Event& e) {
       j["low"] = lay_json(deck, {e.card, e.position});
       j["high"] = lay_json(deck, {e.card2, e.position2});
       break;
-    case K::Placed: j["card"] = notation(deck, e.card); put_shown(j, "as", e.position); break;
+    case K::Placed: j["card"] = notation(deck, e.card); j["as"] = shown(e.position); break;
     case K::Banked: case K::Passed: j["points"] = e.points; break;
     case K::Bust: j["reason"] = three::bust_reason_name(e.reason); j["banked_lost"] = e.points; break;
     case K::Tally: j["round"] = e.points; j["total"] = e.total; break;
@@ -186,67 +168,46 @@ json three_legal_json(const three::ThreeGame& game, games::Seat player) {
                  {"actions", std::move(actions)}});
 }
 
-void three_state_into(const three::View& game, json& j) {
+json three_state_json(const three::View& game) {
   const auto& deck = game.deck();
-  json& players = put_array(j, "players", game.players().size());
-  for (std::size_t i = 0; i < game.players().size(); ++i) {
-    const auto& pl = game.players()[i];
-    int seat = static_cast<int>(i);
-    json& p = as_object(players[i]);
-    put(p, "name", pl.name);
-    put(p, "status", status_name(pl.status));
-    put(p, "total", pl.total);
-    put_cards(p, "limit_cards", deck, pl.limit_hand);  // dealt, not laid yet
-    if (pl.low) {
-      json& limits = put_object(p, "limits");
-      lay_into(slot(limits, "low"), deck, *pl.low);
-      lay_into(slot(limits, "high"), deck, *pl.high);
-    } else {
-      put(p, "limits", nullptr);
-    }
-    json& spaces = put_array(p, "spaces", pl.spaces.size());
-    for (std::size_t k = 0; k < pl.spaces.size(); ++k) lay_into(spaces[k], deck, pl.spaces[k]);
-    put_cards(p, "drawn", deck, pl.drawn);
-    auto open = game.open_letters(seat);
-    json& letters = put_array(p, "open_letters", open.size());
-    for (std::size_t k = 0; k < open.size(); ++k) {
-      char letter = cards::position_letter(open[k]);
-      set_text(letters[k], std::string_view(&letter, 1));
-    }
+  json players = json::array();
+  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
+    const auto& pl = game.players()[static_cast<std::size_t>(i)];
+    json p = fields({{"name", pl.name}, {"status", status_name(pl.status)}, {"total", pl.total}});
+    json hand = json::array(), spaces = json::array(), drawn = json::array(), open = json::array();
+    for (auto c : pl.limit_hand) hand.push_back(notation(deck, c));
+    for (const auto& s : pl.spaces) spaces.push_back(lay_json(deck, s));
+    for (auto c : pl.drawn) drawn.push_back(notation(deck, c));
+    for (int pos : game.open_letters(i)) open.push_back(std::string(1, cards::position_letter(pos)));
+    p["limit_cards"] = std::move(hand);  // dealt, not laid yet
+    p["limits"] = pl.low ? fields({{"low", lay_json(deck, *pl.low)}, {"high", lay_json(deck, *pl.high)}}) : json(nullptr);
+    p["spaces"] = std::move(spaces);
+    p["drawn"] = std::move(drawn);
+    p["open_letters"] = std::move(open);
     int banked = 0;
     for (int b : pl.banks) banked += b;
-    put_numbers(p, "banks", pl.banks);
-    put(p, "banked", banked);
-    put(p, "in_front", game.points_in_front(seat));
-    put(p, "round", pl.status == three::Status::Busted ? 0 : pl.status == three::Status::Passed ? pl.round_score
-                                                                                            : banked + game.points_in_front(seat));
-    put(p, "replacement_used", pl.replacement_used);
+    p["banks"] = pl.banks;
+    p["banked"] = banked;
+    p["in_front"] = game.points_in_front(i);
+    p["round"] = pl.status == three::Status::Busted ? 0 : pl.status == three::Status::Passed ? pl.round_score
+                                                                                            : banked + game.points_in_front(i);
+    p["replacement_used"] = pl.replacement_used;
+    players.push_back(std::move(p));
   }
-  put(j, "game", "threebetween");
-  put(j, "rules", game.rules().name);
-  put(j, "round", game.round());
-  put(j, "target", game.rules().target);
-  put(j, "phase", three_phase_name(game.phase()));
-  put(j, "dealer", game.players()[static_cast<std::size_t>(game.dealer())].name);
+  json winners = json::array();
+  for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
   int to_act = game.to_act();
-  if (to_act >= 0)
-    put(j, "to_act", game.players()[static_cast<std::size_t>(to_act)].name);
-  else
-    put(j, "to_act", nullptr);
-  json& shoe = put_object(j, "shoe");
-  put(shoe, "remaining", game.cards_left());
-  put(shoe, "discards", game.discards());
-  put(shoe, "shuffles", game.shuffles());
-  put(j, "over", game.over());
-  auto seats = game.winners();
-  json& winners = put_array(j, "winners", seats.size());
-  for (std::size_t w = 0; w < seats.size(); ++w) set_text(winners[w], game.players()[static_cast<std::size_t>(seats[w])].name);
-}
-
-json three_state_json(const three::View& game) {
-  json j = json::object();
-  three_state_into(game, j);
-  return j;
+  return fields({{"game", "threebetween"},
+                 {"rules", game.rules().name},
+                 {"round", game.round()},
+                 {"target", game.rules().target},
+                 {"phase", three_phase_name(game.phase())},
+                 {"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
+                 {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
+                 {"players", std::move(players)},
+                 {"shoe", fields({{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}})},
+                 {"over", game.over()},
+                 {"winners", std::move(winners)}});
 }
 
 }  // namespace inbetween::protocol

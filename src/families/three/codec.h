@@ -20,8 +20,6 @@ json three_event_json(const three::ThreeGame& game, const three::Event& event);
 json three_legal_json(const three::ThreeGame& game, games::Seat player);
 // The table as `view`'s seat sees it.
 json three_state_json(const three::View& view);
-// The same written over `state`, the state this view had before (protocol/json.h, `put`).
-void three_state_into(const three::View& view, json& state);
 const char* three_phase_name(three::Phase phase);
 const char* status_name(three::Status status);
 
@@ -41,7 +39,6 @@ struct Codec<three::ThreeFamily> {
   static json event(const Game& g, const three::Event& e) { return three_event_json(g, e); }
   static json legal(const Game& g, games::Seat seat) { return three_legal_json(g, seat); }
   static json state(const three::View& v) { return three_state_json(v); }
-  static void state_into(const three::View& v, json& state) { three_state_into(v, state); }
   static json hint(const Game& g, const json& request) { return three_hint_json(g, request); }
 };
 
