@@ -6,9 +6,9 @@
 //   Protocol/<preset>/brief   the same with "state":false (the state stays one `state` away)
 //   Protocol/<preset>/new     `{"cmd":"new",...}` lines: reading the rule file and dealing
 //   InProcess/<preset>        the same bots' moves on games::Table<F> directly, per move
-//   State/<preset>/tree       a spectator's state of a game 12 moves in, as JSON (built, freed)
-//   State/<preset>/text       the same written out: what the server sends with every move
-// Every counter is per second of CPU; bench/README.md has the figures.
+//   State/<preset>/tree       a spectator's state of a seeded game 12 moves in, as JSON (built, freed)
+//   State/<preset>/text       the same written out (`bytes`: its size): what the server sends with every move
+// Every other counter is per second of CPU; bench/README.md has the figures.
 #include <benchmark/benchmark.h>
 
 #include <string>
