@@ -31,10 +31,10 @@ class Hooks {
   }
   // Closes a connection the lobby will not serve any more (a flood); its close() follows.
   virtual void drop(ConnId conn) = 0;
-  // Runs `work` on a worker thread of `lane`, then `done` with its result back where the lobby
-  // runs (its strand).
+  // Runs `work` on a worker thread of `lane`, then `done` with its result back on a network
+  // thread.
   virtual void off_thread(Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) = 0;
-  // Calls `fire` where the lobby runs (its strand) after `delay`.
+  // Calls `fire` on a network thread (the caller's, where it is one) after `delay`.
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fire) = 0;
   virtual std::chrono::steady_clock::time_point now() = 0;
   // Forwards the connection to the server at `address` (host:port) that plays the table it asked

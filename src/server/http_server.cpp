@@ -39,9 +39,9 @@ using asio::use_awaitable;
 
 namespace {
 // One WebSocket client: the stream and the messages waiting to be written to it. Every field is
-// touched only on the client's own strand (the stream's executor).
+// touched only on the client's own network thread (the stream's executor).
 // A connection forwarded to the server that plays its table (several servers on one database,
-// docs/scale-out.md): a WebSocket to that server, on the client's strand.
+// docs/scale-out.md): a WebSocket to that server, on the client's thread.
 struct Relay {
   explicit Relay(const asio::any_io_executor& executor) : ws(executor) {}
   websocket::stream<beast::tcp_stream> ws;
@@ -93,9 +93,13 @@ void yield_to_play() {
 
 unsigned cores() { return std::max(1u, std::thread::hardware_concurrency()); }
 
-// The network threads (ServeOptions::threads) run every connection on a strand of its own:
-// reading, parsing a message, playing it at its table through the lobby (tables play at once,
-// each under its own lock), writing replies. Timers and workers' answers run on any of them.
+// The network threads (ServeOptions::threads) each run an io_context of their own, with the
+// connections handed to it in turn: reading, parsing a message, playing it at its table through
+// the lobby (tables play at once, each under its own lock), writing replies. A thread never
+// shares its queue of work with another (one io_context shared by every thread cost a lock of
+// that queue per handler and a wake-up per message: bench/README.md, "A network thread's own
+// connections"); what one thread sends to another's connection is posted to that thread.
+// Timers run on the thread that armed them, workers' answers on each thread in turn.
 class Server final : public Hooks {
  public:
   // Bots get more workers than cores: a bot that waits on a table another worker is solving
@@ -107,7 +111,7 @@ class Server final : public Hooks {
         heavy_(cores()),
         lobby_(store, *this, options.lobby),
         // Deferred, not posted: no other thread is woken for it (bench/README.md, "Group commit").
-        gate_(store, [this](std::function<void()> settle) { asio::defer(ioc_, [this, settle] { settle_or_stop(settle); }); }),
+        gate_(store, [this](std::function<void()> settle) { asio::defer(here(), [this, settle] { settle_or_stop(settle); }); }),
         secret_(store.cluster_secret()),
         shared_store_(!store.node().empty()) {}
   // The io_context goes first, while everything its pending handlers hold on to still exists: a
@@ -115,20 +119,20 @@ class Server final : public Hooks {
   ~Server() {
     gate_.forget();
     clients_.clear();
-    io_.reset();
+    shards_.clear();
   }
 
   void run(const std::function<void(unsigned short)>& ready) {
     allow_open_files(options_.max_connections + 64);
     tcp::endpoint endpoint(asio::ip::make_address(options_.host), options_.port);
-    tcp::acceptor acceptor(asio::make_strand(ioc_));
+    tcp::acceptor acceptor(*shards_.front());
     acceptor.open(endpoint.protocol());
     acceptor.set_option(asio::socket_base::reuse_address(true));
     acceptor.bind(endpoint);
     acceptor.listen();
-    asio::signal_set signals(ioc_, SIGINT, SIGTERM);
-    signals.async_wait([this](beast::error_code, int) { ioc_.stop(); });
-    asio::co_spawn(ioc_, listen(acceptor), [](std::exception_ptr e) {
+    asio::signal_set signals(*shards_.front(), SIGINT, SIGTERM);
+    signals.async_wait([this](beast::error_code, int) { stop(); });
+    asio::co_spawn(*shards_.front(), listen(acceptor), [](std::exception_ptr e) {
       if (e) std::rethrow_exception(e);
     });
     unsigned short port = acceptor.local_endpoint().port();
@@ -137,9 +141,12 @@ class Server final : public Hooks {
       lobby_.announce(options_.advertise.empty() ? fmt::format("{}:{}", host, port) : options_.advertise);
     }
     ready(port);
+    // Each thread runs its own until stop(), even while it has no connection.
+    std::vector<asio::executor_work_guard<asio::io_context::executor_type>> busy;
+    for (auto& shard : shards_) busy.push_back(asio::make_work_guard(*shard));
     std::vector<std::thread> network;
-    for (unsigned i = 1; i < threads_; ++i) network.emplace_back([this] { ioc_.run(); });
-    ioc_.run();
+    for (std::size_t i = 1; i < shards_.size(); ++i) network.emplace_back([this, i] { run_shard(*shards_[i]); });
+    run_shard(*shards_.front());
     for (auto& thread : network) thread.join();
     for (auto* pool : {&moves_, &heavy_}) {
       pool->stop();
@@ -151,17 +158,17 @@ class Server final : public Hooks {
   // Hooks (called by the lobby on any thread)
   // Every message, and a drop, waits at the gate until the moves it tells of are committed.
   void send(ConnId conn, std::string text) override {
-    if (auto client = client_of(conn)) on_strand_once_committed(client, [this, client, text = std::move(text)]() mutable { enqueue(client, std::move(text)); });
+    if (auto client = client_of(conn)) on_its_thread_once_committed(client, [this, client, text = std::move(text)]() mutable { enqueue(client, std::move(text)); });
   }
   void send_message(ConnId conn, nlohmann::json message) override {
-    // The text is made on the client's strand, on any network thread, not on the lobby's.
+    // The text is made on the client's network thread, not on the one that played the move.
     if (auto client = client_of(conn))
-      on_strand_once_committed(client, [this, client, message = std::move(message)] {
+      on_its_thread_once_committed(client, [this, client, message = std::move(message)] {
         enqueue(client, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
       });
   }
   void drop(ConnId conn) override {
-    if (auto client = client_of(conn)) on_strand_once_committed(client, [this, client] { drop_now(client); });
+    if (auto client = client_of(conn)) on_its_thread_once_committed(client, [this, client] { drop_now(client); });
   }
   void off_thread(Lane lane, std::function<nlohmann::json()> work, std::function<void(nlohmann::json)> done) override {
     asio::post(lane == Lane::heavy ? heavy_ : moves_, [this, lane, work = std::move(work), done = std::move(done)]() mutable {
@@ -172,15 +179,15 @@ class Server final : public Hooks {
       } catch (const std::exception& e) {
         std::cerr << "serve: a worker failed: " << e.what() << "\n";
       }
-      asio::post(ioc_, [done = std::move(done), result = std::move(result)]() mutable {
+      asio::post(next_shard(), [done = std::move(done), result = std::move(result)]() mutable {
         done(std::move(result));
         done = nullptr;
       });
     });
   }
   void after(std::chrono::milliseconds delay, std::function<void()> fire) override {
-    if (delay <= std::chrono::milliseconds::zero()) return asio::defer(ioc_, std::move(fire));  // no timer to arm
-    auto timer = std::make_shared<asio::steady_timer>(ioc_, delay);
+    if (delay <= std::chrono::milliseconds::zero()) return asio::defer(here(), std::move(fire));  // no timer to arm
+    auto timer = std::make_shared<asio::steady_timer>(here(), delay);
     timer->async_wait([timer, fire = std::move(fire)](beast::error_code ec) {
       if (!ec) fire();
     });
@@ -198,19 +205,42 @@ class Server final : public Hooks {
   }
 
  private:
+  // The network thread's own io_context: the thread running shard(), where a network thread asks
+  // (a timer, a commit to settle), else the first.
+  asio::io_context& here() {
+    auto* mine = running_shard();
+    for (auto& shard : shards_)
+      if (shard.get() == mine) return *shard;
+    return *shards_.front();
+  }
+  // Each network thread in turn (a new connection, a worker's answer).
+  asio::io_context& next_shard() { return *shards_[next_shard_.fetch_add(1, std::memory_order_relaxed) % shards_.size()]; }
+  static asio::io_context*& running_shard() {
+    thread_local asio::io_context* shard = nullptr;
+    return shard;
+  }
+  static void run_shard(asio::io_context& shard) {
+    running_shard() = &shard;
+    shard.run();
+    running_shard() = nullptr;
+  }
+  void stop() {
+    for (auto& shard : shards_) shard->stop();
+  }
+
   std::shared_ptr<Client> client_of(ConnId conn) {
     std::lock_guard lock(clients_mutex_);
     auto it = clients_.find(conn);
     return it == clients_.end() ? nullptr : it->second;
   }
 
-  // Runs `work` on the client's strand once the gate lets it by.
+  // Runs `work` on the client's network thread once the gate lets it by.
   template <class Work>
-  void on_strand_once_committed(const std::shared_ptr<Client>& client, Work work) {
+  void on_its_thread_once_committed(const std::shared_ptr<Client>& client, Work work) {
     gate_.pass([executor = client->ws.get_executor(), work = std::move(work)]() mutable { asio::post(executor, std::move(work)); });
   }
 
-  // On the client's strand: what is queued is written (its last message says why), then it closes.
+  // On the client's thread: what is queued is written (its last message says why), then it closes.
   void drop_now(const std::shared_ptr<Client>& client) {
     if (client->closed || client->dropping) return;
     client->dropping = true;
@@ -228,11 +258,11 @@ class Server final : public Hooks {
     } catch (const StoreError& e) {
       std::cerr << "serve: " << e.what() << std::endl;
       if (!store_failed_) store_failed_ = std::current_exception();
-      ioc_.stop();
+      stop();
     }
   }
 
-  // On the client's strand: queues a message and starts its writer.
+  // On the client's thread: queues a message and starts its writer.
   void enqueue(const std::shared_ptr<Client>& client, std::string text) {
     if (client->closed || client->dropping) return;
     if (client->queued_bytes + text.size() > options_.max_send_queue_bytes) {
@@ -254,7 +284,7 @@ class Server final : public Hooks {
     beast::get_lowest_layer(client.ws).close();
   }
 
-  // On the client's strand: connects to the server at `address`, writes what the client sent,
+  // On the client's thread: connects to the server at `address`, writes what the client sent,
   // and passes every message from there back. That server gone, the client is closed: its page
   // reconnects, and finds the table here once its lease lapses.
   awaitable<void> run_relay(std::shared_ptr<Client> client, std::string address) {
@@ -300,7 +330,7 @@ class Server final : public Hooks {
     close(*client);
   }
 
-  // On the client's strand: a message of the client for the server that plays its table.
+  // On the client's thread: a message of the client for the server that plays its table.
   void to_relay(const std::shared_ptr<Client>& client, std::string text) {
     auto& relay = *client->relay;
     if (relay.closed) return;
@@ -330,8 +360,8 @@ class Server final : public Hooks {
   awaitable<void> listen(tcp::acceptor& acceptor) {
     for (;;) {
       beast::error_code ec;
-      // Each connection on a strand of its own, so any network thread may serve it.
-      tcp::socket socket = co_await acceptor.async_accept(asio::make_strand(ioc_), asio::redirect_error(use_awaitable, ec));
+      // The network threads take the connections in turn.
+      tcp::socket socket = co_await acceptor.async_accept(next_shard(), asio::redirect_error(use_awaitable, ec));
       if (ec) {
         // Out of file descriptors (or another passing failure): waiting lets connections end,
         // where retrying at once would spin the acceptor.
@@ -347,8 +377,8 @@ class Server final : public Hooks {
       // A move's broadcast is small and waited for: Nagle's algorithm would hold it back until
       // the client acknowledged the message before (up to a delayed ACK, tens of ms).
       socket.set_option(tcp::no_delay(true), ec);
-      auto strand = socket.get_executor();
-      asio::co_spawn(strand, connection(std::move(socket)), [](std::exception_ptr e) {
+      auto home = socket.get_executor();
+      asio::co_spawn(home, connection(std::move(socket)), [](std::exception_ptr e) {
         if (!e) return;
         try {
           std::rethrow_exception(e);
@@ -540,7 +570,7 @@ class Server final : public Hooks {
     lobby_.close(id);
   }
 
-  // On the client's strand: writes the queue's first message, and on, until it is empty. A chain
+  // On the client's thread: writes the queue's first message, and on, until it is empty. A chain
   // of callbacks, not a coroutine: a broadcast starts a writer for nearly every message it sends.
   void write_next(std::shared_ptr<Client> client) {
     if (client->queue.empty() || client->closed) {
@@ -642,7 +672,7 @@ class Server final : public Hooks {
       co_return reply(http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
     }
     auto name = std::make_shared<std::string>(fmt::format("inbetween-{}-{}.jsonl", code, stored.game));  // the log's download name
-    // The worker's answer cancels a timer on this connection's strand that never fires: the
+    // The worker's answer cancels a timer on this connection's thread that never fires: the
     // signal this coroutine waits on. (Written out here, not as a coroutine taking the work: GCC
     // 12 freed such a temporary twice.)
     auto home = co_await asio::this_coro::executor;
@@ -672,8 +702,14 @@ class Server final : public Hooks {
 
   ServeOptions options_;
   unsigned threads_;  // network threads
-  std::optional<asio::io_context> io_;
-  asio::io_context& ioc_ = io_.emplace(static_cast<int>(threads_));
+  // One io_context per network thread, run by that thread alone (a concurrency hint of 1: what
+  // it posts to itself takes no lock).
+  std::vector<std::unique_ptr<asio::io_context>> shards_ = [this] {
+    std::vector<std::unique_ptr<asio::io_context>> shards;
+    for (unsigned i = 0; i < threads_; ++i) shards.push_back(std::make_unique<asio::io_context>(1));
+    return shards;
+  }();
+  std::atomic<std::size_t> next_shard_ = 0;
   asio::thread_pool moves_;  // bots' choices
   asio::thread_pool heavy_;  // hints, replays, log checks
   Lobby lobby_;
@@ -681,9 +717,9 @@ class Server final : public Hooks {
   std::exception_ptr store_failed_;  // one settle runs at a time (CommitGate): no lock needed
   std::string secret_;  // the cluster's, where servers share a database (relayed_for)
   bool shared_store_;   // several servers on one database: this one announces where it is
-  std::mutex clients_mutex_;  // clients_: the connections' strands add and remove, the lobby's looks up
+  std::mutex clients_mutex_;  // clients_: the connections' threads add and remove, the lobby's looks up
   std::map<ConnId, std::shared_ptr<Client>> clients_;
-  std::mutex counts_mutex_;  // per_address_, open_connections_, http_rate_: every connection's strand
+  std::mutex counts_mutex_;  // per_address_, open_connections_, http_rate_: every network thread
   std::map<std::string, int> per_address_;
   std::map<std::string, Bucket> http_rate_;  // HTTP requests per address
   int open_connections_ = 0;

@@ -1,8 +1,8 @@
 #pragma once
 // `inbetween serve`'s network side: HTTP for the page, the game logs and their check, and the
-// WebSocket at /ws, on Boost.Beast over several network threads (a strand per connection, one for
-// the lobby); bots run on workers of their own, and hints, replays and log checks on the heavy
-// workers (Lane, server/hooks.h).
+// WebSocket at /ws, on Boost.Beast over several network threads (each with an io_context and
+// connections of its own); bots run on workers of their own, and hints, replays and log checks on
+// the heavy workers (Lane, server/hooks.h).
 #include <functional>
 #include <string>
 #include <vector>
