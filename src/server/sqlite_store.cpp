@@ -70,6 +70,11 @@ SqliteStore::SqliteStore(const std::string& path) {
 SqliteStore::~SqliteStore() {
   // What is held was never told to anyone, but it was played: kept, as a move on its way is.
   std::lock_guard lock(mutex_);
+  try {
+    write_held_moves();
+  } catch (const StoreError& e) {
+    std::fprintf(stderr, "serve: %s\n", e.what());
+  }
   if (open_ && lost_.empty()) {
     try {
       db_->exec("COMMIT");
@@ -100,9 +105,12 @@ void SqliteStore::write(const char* what, Write&& write) {
 }
 
 void SqliteStore::hold_commits(bool hold) {
-  if (!hold) settle();
-  std::lock_guard lock(mutex_);
-  holding_ = hold;
+  {
+    std::lock_guard lock(mutex_);
+    std::lock_guard held(held_mutex_);
+    holding_ = hold;
+  }
+  if (!hold) settle();  // with the moves held before the flag fell
 }
 
 std::uint64_t SqliteStore::written() const { return written_.load(std::memory_order_acquire); }
@@ -110,6 +118,14 @@ std::uint64_t SqliteStore::written() const { return written_.load(std::memory_or
 std::uint64_t SqliteStore::settle() {
   std::lock_guard lock(mutex_);
   if (!lost_.empty()) throw StoreError(fmt::format("the store lost the writes it held: {}", lost_));
+  // Every write counted so far is in the transaction once the held moves are: the other writes
+  // count under mutex_, the held moves under held_mutex_ as they are queued.
+  std::uint64_t through = 0;
+  {
+    std::lock_guard held(held_mutex_);
+    through = written_.load(std::memory_order_acquire);
+  }
+  write_held_moves();  // at least those counted in `through`
   if (open_) {
     try {
       db_->exec("COMMIT");
@@ -126,7 +142,7 @@ std::uint64_t SqliteStore::settle() {
     }
     open_ = false;
   }
-  return written_.load(std::memory_order_relaxed);
+  return through;
 }
 
 void SqliteStore::migrate(const std::string& path) {
@@ -221,17 +237,55 @@ void SqliteStore::start_game(const std::string& code, int game, const std::strin
 }
 
 void SqliteStore::add_move(const std::string& code, int game, std::size_t n, const std::string& line) {
+  {
+    std::lock_guard held(held_mutex_);
+    if (holding_) {
+      held_moves_.push_back({code, game, n, line});
+      written_.fetch_add(1, std::memory_order_release);
+      return;
+    }
+  }
   std::lock_guard lock(mutex_);
-  write("a move", [&] {
-    if (!insert_move_) insert_move_ = std::make_unique<SQLite::Statement>(*db_, "INSERT INTO moves VALUES(?, ?, ?, ?)");
-    SQLite::Statement& q = *insert_move_;
-    q.tryReset();  // reset() would throw again the error of a move refused before this one
-    q.bind(1, code);
-    q.bind(2, game);
-    q.bind(3, static_cast<std::int64_t>(n));
-    q.bind(4, line);
-    q.exec();
-  });
+  write("a move", [&] { insert_move(code, game, n, line); });
+}
+
+void SqliteStore::insert_move(const std::string& code, int game, std::size_t n, const std::string& line) const {
+  if (!insert_move_) insert_move_ = std::make_unique<SQLite::Statement>(*db_, "INSERT INTO moves VALUES(?, ?, ?, ?)");
+  SQLite::Statement& q = *insert_move_;
+  q.tryReset();  // reset() would throw again the error of a move refused before this one
+  q.bind(1, code);
+  q.bind(2, game);
+  q.bind(3, static_cast<std::int64_t>(n));
+  q.bind(4, line);
+  q.exec();
+}
+
+void SqliteStore::write_held_moves() const {
+  std::vector<HeldMove> moves;
+  {
+    std::lock_guard held(held_mutex_);
+    moves.swap(held_moves_);
+  }
+  if (moves.empty()) return;
+  if (!lost_.empty()) throw StoreError(fmt::format("the store lost the writes it held: {}", lost_));
+  try {
+    if (!open_) {
+      db_->exec("BEGIN");
+      open_ = true;
+    }
+    for (const auto& m : moves) insert_move(m.code, m.game, m.n, m.line);
+  } catch (const SQLite::Exception& e) {
+    // The moves held were never told to anyone: the whole transaction is given up with them.
+    lost_ = e.what();
+    if (!sqlite3_get_autocommit(db_->getHandle())) {
+      try {
+        db_->exec("ROLLBACK");
+      } catch (const SQLite::Exception&) {
+      }
+    }
+    open_ = false;
+    throw StoreError(fmt::format("the store could not save the moves it held: {}", lost_));
+  }
 }
 
 void SqliteStore::finish_game(const std::string& code, int game) {
@@ -269,6 +323,7 @@ std::int64_t SqliteStore::cache_bytes() const {
 
 std::vector<StoredTable> SqliteStore::load_live() const {
   std::lock_guard lock(mutex_);
+  write_held_moves();  // read with the moves held
   // Live: not abandoned, and no game yet or a last game not over.
   return load_where("abandoned = 0 AND NOT EXISTS (SELECT 1 FROM games g WHERE g.code = tables.code AND g.over = 1 AND g.game = "
                     "(SELECT MAX(game) FROM games h WHERE h.code = tables.code))",
@@ -277,6 +332,7 @@ std::vector<StoredTable> SqliteStore::load_live() const {
 
 std::optional<StoredTable> SqliteStore::load_table(const std::string& code) const {
   std::lock_guard lock(mutex_);
+  write_held_moves();  // read with the moves held
   auto found = load_where("code = ?", code);
   if (found.empty()) return std::nullopt;
   return std::move(found.front());

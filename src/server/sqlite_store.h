@@ -60,6 +60,10 @@ class SqliteStore final : public Store {
   // held; turns SQLite's exceptions into StoreError naming `what` was being written.
   template <class Write>
   void write(const char* what, Write&& write);
+  // Writes the moves held by add_move() into the open transaction (one opened if none is);
+  // mutex_ held. Throws StoreError, the transaction then lost.
+  void write_held_moves() const;
+  void insert_move(const std::string& code, int game, std::size_t n, const std::string& line) const;
   // The tables chosen by `where` (a condition on the tables' columns), with seats, games, moves.
   std::vector<StoredTable> load_where(const std::string& where, const std::string& code) const;
 
@@ -67,10 +71,21 @@ class SqliteStore final : public Store {
   mutable std::mutex mutex_;
   std::unique_ptr<SQLite::Database> db_;
   // A move's insert, prepared once: it runs for every move of every table.
-  std::unique_ptr<SQLite::Statement> insert_move_;
-  bool holding_ = false;  // hold_commits(): writes wait in one transaction for settle()
-  bool open_ = false;     // that transaction is open
-  std::string lost_;      // why the writes held were lost (an error rolled the transaction back)
+  mutable std::unique_ptr<SQLite::Statement> insert_move_;
+  // While commits are held, a move waits here for settle() (or a read) to write it, so that a
+  // table storing its move never waits for another thread's commit (bench/README.md, "A network
+  // thread's own connections"). Taken after mutex_, never before.
+  struct HeldMove {
+    std::string code;
+    int game;
+    std::size_t n;
+    std::string line;
+  };
+  mutable std::mutex held_mutex_;
+  mutable std::vector<HeldMove> held_moves_;
+  bool holding_ = false;       // hold_commits(): writes wait in one transaction for settle(); set under both locks
+  mutable bool open_ = false;  // that transaction is open
+  mutable std::string lost_;   // why the writes held were lost (an error rolled the transaction back)
   std::atomic<std::uint64_t> written_{0};
   // Last: it is stopped, and gives the writer its hook back, before the writer closes.
   std::unique_ptr<WalCheckpointer> checkpointer_;
