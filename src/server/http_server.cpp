@@ -702,11 +702,13 @@ class Server final : public Hooks {
 
   ServeOptions options_;
   unsigned threads_;  // network threads
-  // One io_context per network thread, run by that thread alone (a concurrency hint of 1: what
-  // it posts to itself takes no lock).
+  // One io_context per network thread, run by that thread alone. Not told so (a concurrency hint
+  // of 1): asio would then keep what a thread posts to itself apart until its handler ends, and a
+  // message another thread posted meanwhile to the same connection would overtake it. Every post
+  // goes on the one queue in the order made (the gate's), which keeps a connection's messages in order.
   std::vector<std::unique_ptr<asio::io_context>> shards_ = [this] {
     std::vector<std::unique_ptr<asio::io_context>> shards;
-    for (unsigned i = 0; i < threads_; ++i) shards.push_back(std::make_unique<asio::io_context>(1));
+    for (unsigned i = 0; i < threads_; ++i) shards.push_back(std::make_unique<asio::io_context>());
     return shards;
   }();
   std::atomic<std::size_t> next_shard_ = 0;
