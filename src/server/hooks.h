@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -24,6 +26,11 @@ class Hooks {
   virtual ~Hooks() = default;
   // Queues one text message for a connection (nothing happens if it has closed).
   virtual void send(ConnId conn, std::string text) = 0;
+  // Queues one text message for each of several connections (a broadcast), as send() would one
+  // after another; the network layer does it in one go.
+  virtual void send_each(std::vector<std::pair<ConnId, std::string>> messages) {
+    for (auto& [conn, text] : messages) send(conn, std::move(text));
+  }
   // Queues one message for a connection as JSON text. The network layer writes the text on the
   // connection's own thread, so the lobby does not spend its time turning messages into text.
   virtual void send_message(ConnId conn, nlohmann::json message) {

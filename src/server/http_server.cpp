@@ -3,6 +3,7 @@
 
 #include "server/http_server.h"
 
+#include <algorithm>
 #include <atomic>
 #include <deque>
 #include <filesystem>
@@ -63,6 +64,7 @@ struct Client {
   websocket::stream<tcp::socket> ws;
   std::string address;
   std::shared_ptr<Relay> relay;  // set: every message goes to the server that plays the table
+  asio::io_context* home = nullptr;  // the network thread's io_context it lives on
   std::deque<std::string> queue;
   std::size_t queued_bytes = 0;
   bool writing = false;
@@ -159,6 +161,32 @@ class Server final : public Hooks {
   // Every message, and a drop, waits at the gate until the moves it tells of are committed.
   void send(ConnId conn, std::string text) override {
     if (auto client = client_of(conn)) on_its_thread_once_committed(client, [this, client, text = std::move(text)]() mutable { enqueue(client, std::move(text)); });
+  }
+  // A broadcast: one lookup under the connections' lock, one pass through the gate, and one post
+  // to each network thread for its connections' messages, not one of each per message.
+  void send_each(std::vector<std::pair<ConnId, std::string>> messages) override {
+    std::vector<std::pair<std::shared_ptr<Client>, std::string>> found;
+    found.reserve(messages.size());
+    {
+      std::lock_guard lock(clients_mutex_);
+      for (auto& [conn, text] : messages)
+        if (auto it = clients_.find(conn); it != clients_.end()) found.emplace_back(it->second, std::move(text));
+    }
+    if (found.empty()) return;
+    // By thread, each connection's message keeping its place among the others sent it (a
+    // connection is in one broadcast once).
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return std::less<>()(a.first->home, b.first->home); });
+    gate_.pass([this, found = std::move(found)]() mutable {
+      for (auto first = found.begin(); first != found.end();) {
+        auto* home = first->first->home;
+        auto last = std::find_if(first, found.end(), [home](const auto& m) { return m.first->home != home; });
+        std::vector<std::pair<std::shared_ptr<Client>, std::string>> mine(std::make_move_iterator(first), std::make_move_iterator(last));
+        asio::post(*home, [this, mine = std::move(mine)]() mutable {
+          for (auto& [client, text] : mine) enqueue(client, std::move(text));
+        });
+        first = last;
+      }
+    });
   }
   void send_message(ConnId conn, nlohmann::json message) override {
     // The text is made on the client's network thread, not on the one that played the move.
@@ -524,6 +552,9 @@ class Server final : public Hooks {
 
   awaitable<void> play(tcp::socket socket, http::request<http::string_body> request, std::string address) {
     auto client = std::make_shared<Client>(std::move(socket), address);
+    // This coroutine runs on the connection's own thread (its io_context, where send_each posts).
+    client->home = running_shard();
+    if (!client->home) co_return;  // not on a network thread: cannot happen, and nothing to serve it
     // Beast's server timeouts (30 s for the handshake, 300 s idle), with pings: a page that only
     // watches stays, since its browser answers them; a peer that vanished is let go.
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);

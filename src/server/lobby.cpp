@@ -489,7 +489,7 @@ void Lobby::watch(ConnId conn, Connection& c, const json& message) {
   std::lock_guard table(held->mutex);
   attach(conn, c, *held, -1);
   PartsText parts;
-  send_table(conn, held->sitting[conn], *held->room, table_text(*held, games::kNobody), parts);
+  hooks_.send(conn, table_for(held->sitting[conn], *held->room, table_text(*held, games::kNobody), parts));
 }
 
 void Lobby::resume(ConnId conn, Connection& c, const json& message) {

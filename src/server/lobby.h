@@ -228,10 +228,10 @@ class Lobby {
     std::map<std::size_t, std::string> events_from;
     std::map<int, std::string> legal;
   };
-  // Sends `table`: the connection's own fields (you, legal, its new events, the title the first
-  // time) written before the shared text; `parts` keeps what other connections of the same
+  // A connection's `table` message: its own fields (you, legal, its new events, the title the
+  // first time) written before the shared text; `parts` keeps what other connections of the same
   // broadcast may reuse.
-  void send_table(ConnId conn, Sitting& s, const Room& room, const TableText& shared, PartsText& parts);
+  std::string table_for(Sitting& s, const Room& room, const TableText& shared, PartsText& parts);
   // Tells every connection at the table; `actor`: the seat whose move this follows, if any
   // (its turn clock starts again).
   void broadcast(Held& held, int actor = -1);

@@ -164,7 +164,7 @@ std::string ask_bot(const games::AnyTable& table, const std::string& kind, games
 std::string text_of(const json& value) { return value.dump(-1, ' ', false, json::error_handler_t::replace); }
 }  // namespace
 
-void Lobby::send_table(ConnId conn, Sitting& s, const Room& room, const TableText& shared, PartsText& parts) {
+std::string Lobby::table_for(Sitting& s, const Room& room, const TableText& shared, PartsText& parts) {
   // Only this connection's own fields are made per connection, written as text straight before
   // the snapshot's shared text; what several connections share is written once (parts).
   if (s.game_seen != room.game_number()) {
@@ -184,7 +184,7 @@ void Lobby::send_table(ConnId conn, Sitting& s, const Room& room, const TableTex
   fmt::format_to(std::back_inserter(text), "\"events_from\":{},\"events\":{}", from, fresh->second);
   text += ',';  // the shared "{...}" (never empty: the fixed fields) goes on as this object's fields
   text.append(shared.body, 1);
-  hooks_.send(conn, std::move(text));
+  return text;
 }
 
 void Lobby::arm_clock(Held& held, int actor) {
@@ -245,12 +245,15 @@ void Lobby::broadcast(Held& held, int actor) {
   bool one_view = !table || !table->seats_see_differently();
   std::map<int, TableText> views;
   PartsText parts;
+  std::vector<std::pair<ConnId, std::string>> messages;
+  messages.reserve(held.sitting.size());
   for (auto& [id, s] : held.sitting) {
     int seat = one_view ? games::kNobody : s.seat;
     auto view = views.find(seat);
     if (view == views.end()) view = views.emplace(seat, table_text(held, seat)).first;
-    send_table(id, s, *held.room, view->second, parts);
+    messages.emplace_back(id, table_for(s, *held.room, view->second, parts));
   }
+  hooks_.send_each(std::move(messages));
 }
 
 void Lobby::plan_bot(Held& held) {
