@@ -130,14 +130,7 @@ std::uint64_t SqliteStore::settle() {
     try {
       db_->exec("COMMIT");
     } catch (const SQLite::Exception& e) {
-      lost_ = e.what();
-      if (!sqlite3_get_autocommit(db_->getHandle())) {
-        try {
-          db_->exec("ROLLBACK");
-        } catch (const SQLite::Exception&) {
-        }
-      }
-      open_ = false;
+      lose_transaction(e);
       throw StoreError(fmt::format("the store could not commit the writes it held: {}", lost_));
     }
     open_ = false;
@@ -276,16 +269,20 @@ void SqliteStore::write_held_moves() const {
     for (const auto& m : moves) insert_move(m.code, m.game, m.n, m.line);
   } catch (const SQLite::Exception& e) {
     // The moves held were never told to anyone: the whole transaction is given up with them.
-    lost_ = e.what();
-    if (!sqlite3_get_autocommit(db_->getHandle())) {
-      try {
-        db_->exec("ROLLBACK");
-      } catch (const SQLite::Exception&) {
-      }
-    }
-    open_ = false;
+    lose_transaction(e);
     throw StoreError(fmt::format("the store could not save the moves it held: {}", lost_));
   }
+}
+
+void SqliteStore::lose_transaction(const SQLite::Exception& e) const {
+  lost_ = e.what();
+  if (!sqlite3_get_autocommit(db_->getHandle())) {
+    try {
+      db_->exec("ROLLBACK");
+    } catch (const SQLite::Exception&) {
+    }
+  }
+  open_ = false;
 }
 
 void SqliteStore::finish_game(const std::string& code, int game) {

@@ -16,6 +16,7 @@
 
 namespace SQLite {
 class Database;
+class Exception;
 class Statement;
 }
 
@@ -64,6 +65,9 @@ class SqliteStore final : public Store {
   // mutex_ held. Throws StoreError, the transaction then lost.
   void write_held_moves() const;
   void insert_move(const std::string& code, int game, std::size_t n, const std::string& line) const;
+  // Gives up the open transaction after `e` (rolled back if SQLite has not): every later settle()
+  // throws, naming it.
+  void lose_transaction(const SQLite::Exception& e) const;
   // The tables chosen by `where` (a condition on the tables' columns), with seats, games, moves.
   std::vector<StoredTable> load_where(const std::string& where, const std::string& code) const;
 
