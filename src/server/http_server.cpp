@@ -64,7 +64,7 @@ struct Client {
   websocket::stream<tcp::socket> ws;
   std::string address;
   std::shared_ptr<Relay> relay;  // set: every message goes to the server that plays the table
-  asio::io_context* home = nullptr;  // the network thread's io_context it lives on
+  asio::io_context* home = nullptr;  // the io_context of the network thread it lives on (its stream's)
   std::deque<std::string> queue;
   std::size_t queued_bytes = 0;
   bool writing = false;
@@ -233,8 +233,8 @@ class Server final : public Hooks {
   }
 
  private:
-  // The network thread's own io_context: the thread running shard(), where a network thread asks
-  // (a timer, a commit to settle), else the first.
+  // The io_context of the network thread calling, where it is one (a timer, a commit to
+  // settle); else the first.
   asio::io_context& here() {
     auto* mine = running_shard();
     for (auto& shard : shards_)
@@ -265,7 +265,7 @@ class Server final : public Hooks {
   // Runs `work` on the client's network thread once the gate lets it by.
   template <class Work>
   void on_its_thread_once_committed(const std::shared_ptr<Client>& client, Work work) {
-    gate_.pass([executor = client->ws.get_executor(), work = std::move(work)]() mutable { asio::post(executor, std::move(work)); });
+    gate_.pass([home = client->home, work = std::move(work)]() mutable { asio::post(*home, std::move(work)); });
   }
 
   // On the client's thread: what is queued is written (its last message says why), then it closes.
@@ -389,7 +389,8 @@ class Server final : public Hooks {
     for (;;) {
       beast::error_code ec;
       // The network threads take the connections in turn.
-      tcp::socket socket = co_await acceptor.async_accept(next_shard(), asio::redirect_error(use_awaitable, ec));
+      asio::io_context& home = next_shard();
+      tcp::socket socket = co_await acceptor.async_accept(home, asio::redirect_error(use_awaitable, ec));
       if (ec) {
         // Out of file descriptors (or another passing failure): waiting lets connections end,
         // where retrying at once would spin the acceptor.
@@ -405,8 +406,7 @@ class Server final : public Hooks {
       // A move's broadcast is small and waited for: Nagle's algorithm would hold it back until
       // the client acknowledged the message before (up to a delayed ACK, tens of ms).
       socket.set_option(tcp::no_delay(true), ec);
-      auto home = socket.get_executor();
-      asio::co_spawn(home, connection(std::move(socket)), [](std::exception_ptr e) {
+      asio::co_spawn(home, connection(std::move(socket), home), [](std::exception_ptr e) {
         if (!e) return;
         try {
           std::rethrow_exception(e);
@@ -420,7 +420,8 @@ class Server final : public Hooks {
     }
   }
 
-  awaitable<void> connection(tcp::socket socket) {
+  // On `home`, the network thread the connection lives on.
+  awaitable<void> connection(tcp::socket socket, asio::io_context& home) {
     beast::error_code ec;
     std::string address = socket.remote_endpoint(ec).address().to_string();
     if (ec) co_return;
@@ -492,7 +493,7 @@ class Server final : public Hooks {
           if (!release.count_as(*relayed, options_.max_connections_per_address)) co_return;
           address = *relayed;
         }
-        co_await play(stream.release_socket(), std::move(request), address);
+        co_await play(stream.release_socket(), std::move(request), address, home);
         co_return;
       }
       // Not a conditional expression: GCC 12 mishandles a co_await inside one (the response's
@@ -550,11 +551,9 @@ class Server final : public Hooks {
     return response;
   }
 
-  awaitable<void> play(tcp::socket socket, http::request<http::string_body> request, std::string address) {
+  awaitable<void> play(tcp::socket socket, http::request<http::string_body> request, std::string address, asio::io_context& home) {
     auto client = std::make_shared<Client>(std::move(socket), address);
-    // This coroutine runs on the connection's own thread (its io_context, where send_each posts).
-    client->home = running_shard();
-    if (!client->home) co_return;  // not on a network thread: cannot happen, and nothing to serve it
+    client->home = &home;
     // Beast's server timeouts (30 s for the handshake, 300 s idle), with pings: a page that only
     // watches stays, since its browser answers them; a peer that vanished is let go.
     auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
