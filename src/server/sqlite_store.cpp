@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 #include <sqlite3.h>
 
+#include "server/wal_write_batch.h"
+
 namespace inbetween::server {
 namespace {
 // Version 1: the first schema. Each later version is one step of migrate().
@@ -55,8 +57,10 @@ SqliteStore::SqliteStore(const std::string& path) {
   static std::once_flag uncounted;
   std::call_once(uncounted, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
   try {
-    // No connection lock of SQLite's own: every call on it is made under mutex_.
-    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX);
+    // No connection lock of SQLite's own: every call on it is made under mutex_. Each commit's
+    // log frames go to the file in one write (wal_write_batch.h).
+    db_ = std::make_unique<SQLite::Database>(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_NOMUTEX, 0,
+                                             wal_write_batch_vfs());
     std::string journal = db_->execAndGet("PRAGMA journal_mode=WAL").getString();
     db_->exec("PRAGMA synchronous=NORMAL");
     db_->exec("PRAGMA busy_timeout=5000");
