@@ -14,8 +14,8 @@ namespace inbetween::server {
 // Registers the VFS (once per process, not as the default) and returns its name for sqlite3_open_v2.
 const char* wal_write_batch_vfs();
 
-// Counts since the process started, for the tests and the benchmarks: the writes SQLite made to
-// log files opened through the VFS, and the system calls that carried them.
+// Counts since the process started, for the tests: the writes SQLite made to log files opened
+// through the VFS, and the system calls that carried them.
 struct WalWriteCounts {
   std::uint64_t asked = 0;
   std::uint64_t made = 0;
