@@ -119,45 +119,12 @@ int log_file_control(sqlite3_file* file, int op, void* arg) {
 int log_sector_size(sqlite3_file* file) { return os_methods(log_of(file)).xSectorSize(log_of(file).os); }
 int log_device(sqlite3_file* file) { return os_methods(log_of(file)).xDeviceCharacteristics(log_of(file).os); }
 
-// SQLite keeps the log's shared index beside the database file, not the log: these are here for
-// a complete method table only.
-int log_shm_map(sqlite3_file* file, int page, int size, int extend, void volatile** out) {
-  LogFile& f = log_of(file);
-  if (os_methods(f).iVersion < 2) return SQLITE_IOERR_SHMMAP;
-  return os_methods(f).xShmMap(f.os, page, size, extend, out);
-}
-int log_shm_lock(sqlite3_file* file, int offset, int n, int flags) {
-  LogFile& f = log_of(file);
-  if (os_methods(f).iVersion < 2) return SQLITE_IOERR_SHMLOCK;
-  return os_methods(f).xShmLock(f.os, offset, n, flags);
-}
-void log_shm_barrier(sqlite3_file* file) {
-  LogFile& f = log_of(file);
-  if (os_methods(f).iVersion >= 2) os_methods(f).xShmBarrier(f.os);
-}
-int log_shm_unmap(sqlite3_file* file, int remove) {
-  LogFile& f = log_of(file);
-  if (os_methods(f).iVersion < 2) return SQLITE_OK;
-  return os_methods(f).xShmUnmap(f.os, remove);
-}
-int log_fetch(sqlite3_file* file, sqlite3_int64 offset, int amount, void** out) {
-  LogFile& f = log_of(file);
-  *out = nullptr;  // no mapping: SQLite reads instead
-  if (os_methods(f).iVersion < 3) return SQLITE_OK;
-  if (int rc = write_out(f); rc != SQLITE_OK) return rc;
-  return os_methods(f).xFetch(f.os, offset, amount, out);
-}
-int log_unfetch(sqlite3_file* file, sqlite3_int64 offset, void* page) {
-  LogFile& f = log_of(file);
-  if (os_methods(f).iVersion < 3) return SQLITE_OK;
-  return os_methods(f).xUnfetch(f.os, offset, page);
-}
-
+// Version 1: SQLite keeps the log's shared index beside the database file and never maps the
+// log into memory, so none of the later calls is made on it.
 const sqlite3_io_methods kLogMethods = {
-    3,           log_close,     log_read,        log_write,       log_truncate,     log_sync,
-    log_file_size, log_lock,    log_unlock,      log_check_reserved, log_file_control, log_sector_size,
-    log_device,  log_shm_map,   log_shm_lock,    log_shm_barrier, log_shm_unmap,    log_fetch,
-    log_unfetch,
+    1,         log_close, log_read,          log_write,        log_truncate,    log_sync, log_file_size,
+    log_lock,  log_unlock, log_check_reserved, log_file_control, log_sector_size, log_device,
+    nullptr,   nullptr,   nullptr,           nullptr,          nullptr,         nullptr,
 };
 
 int batch_open(sqlite3_vfs*, sqlite3_filename name, sqlite3_file* file, int flags, int* out_flags) {
