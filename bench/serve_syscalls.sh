@@ -13,7 +13,7 @@ threads=${4:-2}
 here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-events=syscalls:sys_enter_sendmsg,syscalls:sys_enter_recvmsg,syscalls:sys_enter_pwrite64,syscalls:sys_enter_pread64,syscalls:sys_enter_fdatasync,syscalls:sys_enter_fcntl,syscalls:sys_enter_futex,syscalls:sys_enter_epoll_wait
+events=syscalls:sys_enter_sendmsg,syscalls:sys_enter_recvmsg,syscalls:sys_enter_pwrite64,syscalls:sys_enter_pread64,syscalls:sys_enter_fdatasync,syscalls:sys_enter_fcntl,syscalls:sys_enter_futex,syscalls:sys_enter_epoll_wait,syscalls:sys_enter_timerfd_settime,syscalls:sys_enter_epoll_ctl
 # The wrapper the load generator starts as its server: the server, and perf on it until it ends.
 cat > "$work/serve" <<WRAP
 #!/bin/bash
@@ -28,7 +28,7 @@ WRAP
 chmod +x "$work/serve"
 node "$here/serve_load.mjs" --binary "$work/serve" --tables "$tables" --seconds "$seconds" --procs 2 --settle 1 --bot-delay-ms 0 \
   --server-args "--threads $threads" | grep -E '^moves|^people'
-for _ in $(seq 30); do [ -s "$work/counts" ] && grep -q epoll_wait "$work/counts" && break; sleep 1; done
+for _ in $(seq 30); do [ -s "$work/counts" ] && grep -q epoll_ctl "$work/counts" && break; sleep 1; done
 moves=$(python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT COUNT(*) FROM moves').fetchone()[0])" "$(cat "$work/db")")
 echo "moves stored $moves; system calls a move:"
-awk -F, -v moves="$moves" '$3 ~ /syscalls:/ { sub("syscalls:sys_enter_", "", $3); printf "  %-12s %7.3f\n", $3, $1 / moves }' "$work/counts"
+awk -F, -v moves="$moves" '$3 ~ /syscalls:/ { sub("syscalls:sys_enter_", "", $3); printf "  %-16s %7.3f\n", $3, $1 / moves }' "$work/counts"

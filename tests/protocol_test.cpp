@@ -6,10 +6,12 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "protocol/engine_loop.h"
+#include "protocol/json.h"
 #include "support/seats.h"
 
 using inbetween::protocol::Engine;
@@ -615,6 +617,36 @@ TEST(BriefReplies, StateFalseLeavesOnlyTheStateOut) {
     EXPECT_EQ(refused["error"]["code"], "bad_request") << refused.dump();
     EXPECT_EQ(ask(brief, {{"cmd", "log"}}), before);
   }
+}
+
+// json_text keeps one serializer a thread: its text must be dump()'s, whatever came before it.
+TEST(JsonText, WritesWhatDumpWritesWhateverCameBefore) {
+  using inbetween::protocol::json_text;
+  auto dumped = [](const json& v) { return v.dump(-1, ' ', false, json::error_handler_t::replace); };
+  Engine engine;
+  json game = ask(engine, {{"cmd", "new"}, {"rules", "threebetween"}, {"players", {"Ann", "Bob", "Cy"}}, {"seed", 9}});
+  json big = json::array();
+  for (int i = 0; i < 100; ++i) big.push_back(game["state"]);  // past the 64 KB the buffer keeps
+  const std::string bad_utf8 = "Ann\xff\xfe";
+  std::vector<json> values = {game, json::array(), json("tab\tquote\"back\\slash\x01"), 1.5, -7, nullptr,
+                              big, json{{"name", bad_utf8}}, game["state"], json::object()};
+  for (const json& v : values) EXPECT_EQ(json_text(v), dumped(v));
+  EXPECT_GT(json_text(big).size(), 65536u);
+  // Strict as dump() is: the same error, and the next text is whole.
+  EXPECT_THROW(json_text(json{{"name", bad_utf8}}, true), json::type_error);
+  EXPECT_THROW((void)json({{"name", bad_utf8}}).dump(), json::type_error);
+  EXPECT_EQ(json_text(game["state"], true), game["state"].dump());
+  EXPECT_EQ(json_text(json{{"name", bad_utf8}}), "{\"name\":\"Ann\xEF\xBF\xBD\xEF\xBF\xBD\"}");  // U+FFFD, as UTF-8
+  // Each thread its own: four threads writing different values at once each get their own.
+  std::vector<std::thread> threads;
+  std::vector<int> wrong(4, 0);
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      const json& v = values[std::vector<std::size_t>{0, 2, 7, 8}[static_cast<std::size_t>(t)]];
+      for (int i = 0; i < 200; ++i) wrong[static_cast<std::size_t>(t)] += json_text(v) != dumped(v);
+    });
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(wrong, std::vector<int>(4, 0));
 }
 
 }  // namespace

@@ -26,6 +26,27 @@ inline json fields(std::initializer_list<Field> list) {
   return object;
 }
 
+// A value as compact JSON text, as `value.dump()` writes it (bytes that are not UTF-8 written as
+// U+FFFD unless `strict`, which throws as dump() does). Each thread keeps one serializer and its
+// buffer: dump() makes a serializer (an adapter, a 512-byte indent string) and grows its result
+// from nothing at every call, 5-25% of a message's text (bench/README.md, "Text a move").
+inline std::string json_text(const json& value, bool strict = false) {
+  using Serializer = nlohmann::detail::serializer<json>;
+  thread_local std::string buffer;
+  thread_local Serializer replacing(nlohmann::detail::output_adapter<char>(buffer), ' ', json::error_handler_t::replace);
+  thread_local Serializer throwing(nlohmann::detail::output_adapter<char>(buffer), ' ', json::error_handler_t::strict);
+  buffer.clear();
+  try {
+    (strict ? throwing : replacing).dump(value, false, false, 0);
+  } catch (...) {
+    buffer.clear();
+    throw;
+  }
+  std::string text(buffer);
+  if (buffer.capacity() > (1u << 16)) std::string().swap(buffer);  // a rare big text does not stay
+  return text;
+}
+
 // A request the engine cannot take; `code` is stable, `message` is for people.
 struct ProtocolError : std::runtime_error {
   ProtocolError(std::string code_, const std::string& message) : std::runtime_error(message), code(std::move(code_)) {}

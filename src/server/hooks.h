@@ -11,6 +11,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/json.h"
+
 namespace inbetween::server {
 
 // A connection, numbered by the network layer.
@@ -34,7 +36,7 @@ class Hooks {
   // Queues one message for a connection as JSON text. The network layer writes the text on the
   // connection's own thread, so the lobby does not spend its time turning messages into text.
   virtual void send_message(ConnId conn, nlohmann::json message) {
-    send(conn, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    send(conn, protocol::json_text(message));
   }
   // Closes a connection the lobby will not serve any more (a flood); its close() follows.
   virtual void drop(ConnId conn) = 0;

@@ -24,6 +24,7 @@
 #include <boost/beast.hpp>
 #include <fmt/format.h>
 
+#include "protocol/json.h"
 #include "server/commit_gate.h"
 #include "server/origin.h"
 #include "server/page_files.h"
@@ -192,7 +193,7 @@ class Server final : public Hooks {
     // The text is made on the client's network thread, not on the one that played the move.
     if (auto client = client_of(conn))
       on_its_thread_once_committed(client, [this, client, message = std::move(message)] {
-        enqueue(client, message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        enqueue(client, protocol::json_text(message));
       });
   }
   void drop(ConnId conn) override {

@@ -8,6 +8,7 @@
 #include "games/game.h"
 #include "games/registry.h"
 #include "families/card_table/codec.h"
+#include "protocol/json.h"
 #include "server/fairness.h"
 #include "server/typed_text.h"
 
@@ -36,7 +37,7 @@ json parse_stored(const std::string& text) { return text.empty() ? json() : json
 
 // An object's fields as JSON text, without the braces around them.
 std::string fields_text(const json& object) {
-  std::string text = object.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string text = protocol::json_text(object);
   return text.substr(1, text.size() - 2);
 }
 }  // namespace
@@ -263,8 +264,8 @@ json Room::play(const games::AnyMove& move) {
 json Room::commit(json events) {
   std::size_t n = session_->moves() - 1;
   // The events are written once: the stored line and every table message splice the same text.
-  std::string events_text = events.dump();
-  std::string line = session_->move_line(n).dump();
+  std::string events_text = protocol::json_text(events, true);
+  std::string line = protocol::json_text(session_->move_line(n), true);
   line.pop_back();  // the line's closing brace: its events go last
   std::string text;
   text.reserve(line.size() + events_text.size() + 11);  // kept for the game's log: no room to spare
@@ -289,7 +290,7 @@ json Room::commit(json events) {
 std::string Room::events_text(std::size_t from) const {
   const LastEvents& last = last_events_;
   if (last.game == game_number() && last.from == from && last.to == event_count()) return last.text;
-  return events_between(from, event_count()).dump(-1, ' ', false, json::error_handler_t::replace);
+  return protocol::json_text(events_between(from, event_count()));
 }
 
 json Room::events_between(std::size_t from, std::size_t to) const {
