@@ -15,11 +15,11 @@
 // spread evenly over that long (0: all at one instant, and tables whose bots are paced alike then
 // move in waves). --settle S: seconds the server's idle and after-load figures are taken over.
 // The server's CPU (% of one core) and resident memory are reported idle before any table is
-// seated, under load (memory: the peak, sampled every 500 ms) and S seconds after every client
-// has closed its sockets.
+// seated, under load (memory: the peak, sampled every 500 ms; CPU also the kernel's share of it,
+// its system time: the system calls) and S seconds after every client has closed its sockets.
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
-import { arg, here, startServer, stopServer, residentMB, anonymousMB, cpuSeconds, percentile } from './serve_tables.mjs';
+import { arg, here, startServer, stopServer, residentMB, anonymousMB, cpuSeconds, systemSeconds, percentile } from './serve_tables.mjs';
 
 const tables = Number(arg('tables', 200));
 const seconds = Number(arg('seconds', 20));
@@ -49,11 +49,13 @@ process.on('exit', () => servers.forEach((s) => s.server.kill('SIGTERM'))); // n
 const pids = servers.map((s) => s.server.pid);
 const residentAll = () => pids.reduce((sum, p) => sum + residentMB(p), 0);
 const cpuAll = () => pids.reduce((sum, p) => sum + cpuSeconds(p), 0);
+const systemAll = () => pids.reduce((sum, p) => sum + systemSeconds(p), 0);
 
-// The servers' CPU use over a period, as % of one core (ticks of 1/100 s: coarse over short periods).
-const cpuMeter = () => {
-  const [cpu, at] = [cpuAll(), performance.now()];
-  return () => (100 * (cpuAll() - cpu)) / ((performance.now() - at) / 1000);
+// The servers' CPU use over a period, as % of one core (ticks of 1/100 s: coarse over short periods);
+// `of` = systemAll gives the kernel's part of it.
+const cpuMeter = (of = cpuAll) => {
+  const [cpu, at] = [of(), performance.now()];
+  return () => (100 * (of() - cpu)) / ((performance.now() - at) / 1000);
 };
 const anonymousAll = () => pids.reduce((sum, p) => sum + anonymousMB(p), 0);
 const quiet = async () => { const cpu = cpuMeter(); await sleep(settle); return { cpu: cpu(), mb: residentAll(), anon: anonymousAll() }; };
@@ -77,12 +79,14 @@ for (const c of children) c.send({ type: 'start', spreadMs });
 await sleep(warmup);
 for (const c of children) c.send({ type: 'measure' });
 const load = cpuMeter();
+const loadSystem = cpuMeter(systemAll);
 const began = performance.now();
 await sleep(seconds);
 const results = children.map((c) => reply(c, 'result'));
 for (const c of children) c.send({ type: 'stop' });
 const elapsed = (performance.now() - began) / 1000;
 const loadCpu = load();
+const loadSystemCpu = loadSystem();
 clearInterval(sampler);
 peakMB = Math.max(peakMB, residentAll());
 const each = await Promise.all(results);
@@ -105,6 +109,6 @@ console.log(`people's actions timed ${n}: action to broadcast p50 ${ms(p50)} ms,
 console.log(`client processes ${procs}: event loop lag p99 worst ${ms(Math.max(...each.map((r) => r.lag.p99)))} ms; each p50/p99/max ` +
   each.map((r) => `${ms(r.lag.p50)}/${ms(r.lag.p99)}/${ms(r.lag.max)} ms, CPU ${((100 * r.cpuSeconds) / elapsed).toFixed(0)}%`).join('; '));
 console.log(`server${nodeCount > 1 ? `s (${nodeCount} nodes on ${db}, figures summed)` : ''} ${[...(pin ? ['taskset -c', pin] : []), 'serve', ...serverArgs].join(' ')}: idle (${settle} s before any table) CPU ${idle.cpu.toFixed(1)}% of a core, resident ${ms(idle.mb)} MB (anonymous ${ms(idle.anon)} MB)`);
-console.log(`server under load: CPU ${loadCpu.toFixed(0)}% of a core, resident peak ${ms(peakMB)} MB (sampled every 500 ms)`);
+console.log(`server under load: CPU ${loadCpu.toFixed(0)}% of a core (the kernel ${(100 * loadSystemCpu / loadCpu).toFixed(0)}% of it), resident peak ${ms(peakMB)} MB (sampled every 500 ms)`);
 console.log(`server ${settle} s after every client closed: CPU ${after.cpu.toFixed(1)}% of a core, resident ${ms(after.mb)} MB (anonymous ${ms(after.anon)} MB)`);
 process.exit(0);

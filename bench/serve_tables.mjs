@@ -56,6 +56,12 @@ export function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+// Of those, the seconds spent in the kernel on the process's behalf (its system calls).
+export function systemSeconds(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return Number(fields[12]) / 100;
+}
+
 // A WebSocket client from `localAddress` (any 127.x.y.z: the server counts connections per
 // address); resolves once open, or to null if the server turned it away.
 export function connect(port, localAddress = '127.0.0.1') {
