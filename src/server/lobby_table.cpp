@@ -162,7 +162,6 @@ std::string ask_bot(const games::AnyTable& table, const std::string& kind, games
   }
 }
 
-std::string text_of(const json& value) { return protocol::json_text(value); }
 }  // namespace
 
 std::string Lobby::table_for(Sitting& s, const Room& room, const TableText& shared, PartsText& parts) {
@@ -178,11 +177,11 @@ std::string Lobby::table_for(Sitting& s, const Room& room, const TableText& shar
   auto fresh = parts.events_from.find(from);
   if (fresh == parts.events_from.end()) fresh = parts.events_from.emplace(from, room.events_text(from)).first;
   auto legal = parts.legal.find(s.seat);
-  if (legal == parts.legal.end()) legal = parts.legal.emplace(s.seat, text_of(room.legal_for(s.seat))).first;
+  if (legal == parts.legal.end()) legal = parts.legal.emplace(s.seat, protocol::json_text(room.legal_for(s.seat))).first;
   // Appended in one buffer of the right size: four messages a move, where fmt's parsing of its
   // format and the buffer's growth were a tenth of this function (bench/README.md, "Text a move").
   std::string you = s.seat < 0 ? "null" : std::to_string(s.seat);
-  std::string title = s.title_sent ? std::string() : text_of(room.info().title);
+  std::string title = s.title_sent ? std::string() : protocol::json_text(room.info().title);
   std::string from_text = std::to_string(from);
   std::string text;
   text.reserve(48 + you.size() + legal->second.size() + title.size() + from_text.size() + fresh->second.size() + shared.body.size());
@@ -240,7 +239,7 @@ Lobby::TableText Lobby::table_text(const Held& held, int seat) const {
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(k.deadline - hooks_.now()).count();
     changing["turn_left_ms"] = std::max<std::int64_t>(0, left);
   }
-  std::string text = text_of(changing);
+  std::string text = protocol::json_text(changing);
   const std::string& seats = room.seat_fields_text();
   TableText shared;
   shared.body.reserve(text.size() + room.fixed_fields_text().size() + seats.size() + 3);
