@@ -25,7 +25,7 @@ const std::vector<std::string> kMpirun{"--oversubscribe", "--allow-run-as-root",
 Result mpirun(int ranks, const std::vector<std::string>& args) {
   std::vector<std::string> all{"-n", std::to_string(ranks)};
   all.insert(all.end(), kMpirun.begin(), kMpirun.end());
-  all.push_back(INBETWEEN_BINARY);
+  all.emplace_back(INBETWEEN_BINARY);
   all.insert(all.end(), args.begin(), args.end());
   return run_program(MPIEXEC, all);
 }

@@ -24,23 +24,14 @@
 namespace inbetween {
 namespace {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-using tcp = asio::ip::tcp;
 using nlohmann::json;
 using testing::ServeProcess;
 using testing::WsClient;
 
-unsigned short free_port() {
-  asio::io_context io;
-  tcp::acceptor acceptor(io, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
-  return acceptor.local_endpoint().port();
-}
-
 // nginx with the example's server block, the nodes and port of this test put in; stopped at the end.
 class Nginx {
  public:
-  Nginx(const std::filesystem::path& dir, const std::vector<unsigned short>& nodes) : port_(free_port()) {
+  Nginx(const std::filesystem::path& dir, const std::vector<unsigned short>& nodes) : port_(testing::free_port()) {
     std::ifstream in(std::string(INBETWEEN_SOURCE_DIR) + "/docs/examples/nginx-inbetween.conf");
     std::stringstream text;
     text << in.rdbuf();
@@ -64,11 +55,7 @@ class Nginx {
     // Listening within 10 s.
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     for (;;) {
-      asio::io_context io;
-      tcp::socket probe(io);
-      beast::error_code ec;
-      probe.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), port_), ec);
-      if (!ec) break;
+      if (testing::accepts_connections(port_)) break;
       if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("nginx did not start: see " + (dir / "error.log").string());
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }

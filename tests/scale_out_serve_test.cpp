@@ -23,9 +23,6 @@
 namespace inbetween {
 namespace {
 
-namespace asio = boost::asio;
-namespace beast = boost::beast;
-using tcp = asio::ip::tcp;
 using nlohmann::json;
 using testing::ServeProcess;
 using testing::WsClient;
@@ -237,20 +234,19 @@ TEST_F(ScaleOutServe, ThreeNodesEveryFamilyAndKillsAtRandomMoments) {
 
 // A WebSocket upgrade that claims to be forwarded by a server of the cluster (a wrong secret) or
 // by a proxy (X-Real-IP, from a peer that is no --trusted-proxy), held open; returns its status.
-int forged_upgrade(unsigned short port, std::vector<std::unique_ptr<beast::tcp_stream>>& held, asio::io_context& ioc) {
-  auto answer = testing::raw_upgrade(ioc, port, {{"X-Inbetween-Relay", "not-the-secret"}, {"X-Inbetween-For", "10.1.2.3"}, {"X-Real-IP", "10.1.2.4"}});
-  held.push_back(std::move(answer.stream));
-  return static_cast<int>(answer.response.result_int());
+int forged_upgrade(unsigned short port, std::vector<testing::RawUpgrade>& held) {
+  held.emplace_back(port, std::vector<std::pair<std::string, std::string>>{
+                              {"X-Inbetween-Relay", "not-the-secret"}, {"X-Inbetween-For", "10.1.2.3"}, {"X-Real-IP", "10.1.2.4"}});
+  return held.back().status();
 }
 
 // Whoever claims to pass a client's address on without the cluster's secret (or from no trusted
 // proxy) is counted as themselves: two such connections fill an address's quota of two.
 TEST_F(ScaleOutServe, AForgedForwardIsCountedAsItsSender) {
   ServeProcess node(uri_, {"--node", "a", "--max-connections-per-address", "2"});
-  asio::io_context ioc;
-  std::vector<std::unique_ptr<beast::tcp_stream>> held;
-  ASSERT_EQ(forged_upgrade(node.port(), held, ioc), 101);
-  ASSERT_EQ(forged_upgrade(node.port(), held, ioc), 101);
+  std::vector<testing::RawUpgrade> held;
+  ASSERT_EQ(forged_upgrade(node.port(), held), 101);
+  ASSERT_EQ(forged_upgrade(node.port(), held), 101);
   // 127.0.0.1 holds its two connections: a third is turned away.
   EXPECT_THROW(
       {
