@@ -10,7 +10,7 @@ namespace inbetween::server {
 namespace {
 
 // Version 1: the whole schema of SqliteStore's version 4, and the leases.
-constexpr const char* kSchemaV1 = R"(
+constexpr const char* kPostgresSchemaV1 = R"(
 CREATE TABLE tables(code TEXT PRIMARY KEY, created BIGSERIAL, rules TEXT NOT NULL, rules_text TEXT NOT NULL,
   sets TEXT NOT NULL, seats INTEGER NOT NULL, timeout INTEGER NOT NULL, private BOOLEAN NOT NULL DEFAULT false,
   creator TEXT NOT NULL DEFAULT '', abandoned BOOLEAN NOT NULL DEFAULT false);
@@ -183,7 +183,7 @@ void PgStore::migrate() {
     if (version > kSchemaVersion)
       throw StoreError(fmt::format("{}: the store's schema is version {}, newer than this server's {}: use a newer inbetween",
                                    uri_, version, kSchemaVersion));
-    if (version < 1) w.exec(kSchemaV1);
+    if (version < 1) w.exec(kPostgresSchemaV1);
     if (row.empty())
       w.exec_params("INSERT INTO inbetween_schema VALUES($1)", kSchemaVersion);
     else

@@ -12,7 +12,7 @@
 namespace inbetween::server {
 namespace {
 // Version 1: the first schema. Each later version is one step of migrate().
-constexpr const char* kSchemaV1 = R"(
+constexpr const char* kSqliteSchemaV1 = R"(
 CREATE TABLE IF NOT EXISTS tables(code TEXT PRIMARY KEY, created INTEGER NOT NULL, rules TEXT NOT NULL,
   rules_text TEXT NOT NULL, sets TEXT NOT NULL, seats INTEGER NOT NULL, timeout INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS seats(code TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, bot TEXT NOT NULL,
@@ -149,7 +149,7 @@ void SqliteStore::migrate(const std::string& path) {
                                  path, version, kSchemaVersion));
   SQLite::Transaction tx(*db_);
   // A file from before versions has the version 1 tables and user_version 0.
-  if (version < 1) db_->exec(kSchemaV1);
+  if (version < 1) db_->exec(kSqliteSchemaV1);
   // Version 2: a game that is over says so, so a restart replays only the tables still in play.
   // Games already stored count as in play until a replay at start finds them over.
   if (version < 2) db_->exec("ALTER TABLE games ADD COLUMN over INTEGER NOT NULL DEFAULT 0");
