@@ -38,7 +38,7 @@ std::vector<std::string> with(std::vector<std::string> args, const std::vector<s
 // The one-process run and the MPI run of `args` print the same bytes; the MPI one says on
 // stderr that it ran on `ranks` ranks.
 void expect_same_output(const std::vector<std::string>& args, int ranks = 2) {
-  SCOPED_TRACE(testing::PrintToString(args));
+  SCOPED_TRACE(::testing::PrintToString(args));
   auto one = run_inbetween(args);
   ASSERT_EQ(one.status, 0) << one.err;
   auto many = mpirun(ranks, with(args, {"--threads", "1"}));

@@ -89,7 +89,7 @@ json resume(std::unique_ptr<WsClient>& ws, unsigned short port, const std::strin
 }
 
 // Ann acts on her turn until the game is over or `moves` moves are stored.
-json play(WsClient& ws, json table, const std::string& code, const std::string& token, std::size_t moves) {
+json ann_plays(WsClient& ws, json table, const std::string& code, const std::string& token, std::size_t moves) {
   return testing::play_as(ws, std::move(table), code, token, "Ann", moves);
 }
 
@@ -122,7 +122,7 @@ TEST_F(ScaleOutNginx, ClientsThroughTheProxyPlayOnAnyNodeAndThroughTheDeathOfOne
     watchers.back()->send({{"type", "watch"}, {"table", code}});
     ASSERT_EQ(watchers.back()->read_until("table").value("type", ""), "table");
   }
-  table = play(*ann, table, code, token, 8);
+  table = ann_plays(*ann, table, code, token, 8);
   for (auto& w : watchers) {
     json seen = w->read_until("table");
     while (seen.value("type", "") == "table" && seen["moves"] != table["moves"]) seen = w->read_until("table");
@@ -140,7 +140,7 @@ TEST_F(ScaleOutNginx, ClientsThroughTheProxyPlayOnAnyNodeAndThroughTheDeathOfOne
   ASSERT_EQ(table.value("type", ""), "table") << table.dump();
   EXPECT_GE(table["moves"].get<std::size_t>(), acknowledged["moves"].get<std::size_t>());
   EXPECT_EQ(table["commit"], acknowledged["commit"]);
-  table = play(*ann, table, code, token, SIZE_MAX);
+  table = ann_plays(*ann, table, code, token, SIZE_MAX);
   ASSERT_EQ(table["status"], "over");
   auto [status, log] = testing::http_get(nginx.port(), "/tables/" + code + "/log");
   ASSERT_EQ(status, 200) << log;

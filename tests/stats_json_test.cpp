@@ -13,7 +13,7 @@ namespace {
 namespace sim = inbetween::sim;
 using nlohmann::json;
 
-void expect_same(const sim::Tally& a, const sim::Tally& b, const std::string& what) {
+void expect_same_figures(const sim::Tally& a, const sim::Tally& b, const std::string& what) {
   SCOPED_TRACE(what);
   EXPECT_EQ(a.n, b.n);
   EXPECT_TRUE(a.sum == b.sum) << sim::to_decimal(a.sum) << " vs " << sim::to_decimal(b.sum);
@@ -23,7 +23,7 @@ void expect_same(const sim::Tally& a, const sim::Tally& b, const std::string& wh
 }
 
 // Every field of SimStats; a field added to SimStats belongs here and in stats_json.cpp.
-void expect_same(const sim::SimStats& a, const sim::SimStats& b) {
+void expect_same_figures(const sim::SimStats& a, const sim::SimStats& b) {
   EXPECT_EQ(a.rules_name, b.rules_name);
   EXPECT_EQ(a.family, b.family);
   EXPECT_EQ(a.unit, b.unit);
@@ -32,10 +32,10 @@ void expect_same(const sim::SimStats& a, const sim::SimStats& b) {
   ASSERT_EQ(a.seats.size(), b.seats.size());
   for (std::size_t i = 0; i < a.seats.size(); ++i) {
     EXPECT_EQ(a.seats[i].kind, b.seats[i].kind);
-    expect_same(a.seats[i].score, b.seats[i].score, "seat " + std::to_string(i));
+    expect_same_figures(a.seats[i].score, b.seats[i].score, "seat " + std::to_string(i));
     EXPECT_EQ(a.seats[i].wins, b.seats[i].wins);
-    expect_same(a.seats[i].per_turn.x, b.seats[i].per_turn.x, "per turn x");
-    expect_same(a.seats[i].per_turn.w, b.seats[i].per_turn.w, "per turn w");
+    expect_same_figures(a.seats[i].per_turn.x, b.seats[i].per_turn.x, "per turn x");
+    expect_same_figures(a.seats[i].per_turn.w, b.seats[i].per_turn.w, "per turn w");
     EXPECT_TRUE(a.seats[i].per_turn.xw == b.seats[i].per_turn.xw);
     EXPECT_EQ(a.seats[i].turns, b.seats[i].turns);
     EXPECT_EQ(a.seats[i].busts, b.seats[i].busts);
@@ -43,10 +43,10 @@ void expect_same(const sim::SimStats& a, const sim::SimStats& b) {
     EXPECT_EQ(a.seats[i].passes, b.seats[i].passes);
   }
   EXPECT_EQ(a.moves.counts, b.moves.counts);
-  expect_same(a.moves.tally, b.moves.tally, "moves");
+  expect_same_figures(a.moves.tally, b.moves.tally, "moves");
   ASSERT_EQ(a.places.size(), b.places.size());
   for (std::size_t i = 0; i < a.places.size(); ++i) {
-    expect_same(a.places[i].score, b.places[i].score, "place " + std::to_string(i));
+    expect_same_figures(a.places[i].score, b.places[i].score, "place " + std::to_string(i));
     EXPECT_EQ(a.places[i].wins, b.places[i].wins);
   }
   EXPECT_EQ(a.ended_by_limit, b.ended_by_limit);
@@ -55,18 +55,18 @@ void expect_same(const sim::SimStats& a, const sim::SimStats& b) {
   EXPECT_EQ(a.card_word, b.card_word);
   for (auto [x, y] : {std::pair{&a.turns, &b.turns}, {&a.rounds, &b.rounds}, {&a.seconds, &b.seconds}}) {
     EXPECT_EQ(x->counts, y->counts);
-    expect_same(x->tally, y->tally, "length");
+    expect_same_figures(x->tally, y->tally, "length");
   }
-  expect_same(a.cards, b.cards, "cards");
-  expect_same(a.pot, b.pot, "pot");
+  expect_same_figures(a.cards, b.cards, "cards");
+  expect_same_figures(a.pot, b.pot, "pot");
   EXPECT_EQ(a.counts_banks, b.counts_banks);
   EXPECT_EQ(a.has_pot, b.has_pot);
   EXPECT_EQ(a.against_house, b.against_house);
-  expect_same(a.house_edge.x, b.house_edge.x, "house edge x");
-  expect_same(a.house_edge.w, b.house_edge.w, "house edge w");
+  expect_same_figures(a.house_edge.x, b.house_edge.x, "house edge x");
+  expect_same_figures(a.house_edge.w, b.house_edge.w, "house edge w");
   EXPECT_TRUE(a.house_edge.xw == b.house_edge.xw);
-  expect_same(a.element_of_risk.x, b.element_of_risk.x, "element of risk x");
-  expect_same(a.element_of_risk.w, b.element_of_risk.w, "element of risk w");
+  expect_same_figures(a.element_of_risk.x, b.element_of_risk.x, "element of risk x");
+  expect_same_figures(a.element_of_risk.w, b.element_of_risk.w, "element of risk w");
   EXPECT_TRUE(a.element_of_risk.xw == b.element_of_risk.xw);
   const auto &x = a.hand_net, &y = b.hand_net;
   EXPECT_EQ(x.groups, y.groups);
@@ -82,7 +82,7 @@ void expect_same(const sim::SimStats& a, const sim::SimStats& b) {
 void round_trip(const sim::SimStats& stats) {
   std::string text = json(stats).dump();
   auto back = json::parse(text).get<sim::SimStats>();
-  expect_same(stats, back);
+  expect_same_figures(stats, back);
   EXPECT_EQ(json(back).dump(), text);
 }
 

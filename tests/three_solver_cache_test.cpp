@@ -31,7 +31,7 @@ namespace strategy = inbetween::strategy;
 using strategy::ThreeSolver;
 using namespace std::chrono_literals;
 
-rules::ThreeRules two_spaces() { return rules::load_three_rules("threebetween", {rules::parse_override("spaces=2")}); }
+rules::ThreeRules two_space_rules() { return rules::load_three_rules("threebetween", {rules::parse_override("spaces=2")}); }
 
 class Cache : public ::testing::Test {
  protected:
@@ -56,7 +56,7 @@ class Cache : public ::testing::Test {
 // last bits. The table is saved under the key of the composition it was given, so loading with
 // that composition finds it (the bug: save() hashed the composition after scaling it).
 TEST_F(Cache, ATableIsSavedUnderTheKeyItIsLookedUpBy) {
-  auto rules = two_spaces();
+  auto rules = two_space_rules();
   auto composition = strategy::fresh_composition(rules.letter_deck);
   ThreeSolver solved(rules, composition);
   EXPECT_EQ(solved.key(), ThreeSolver::cache_key(rules, composition));
@@ -110,7 +110,7 @@ TEST_F(Cache, ASecondProcessLoadsTheTableInsteadOfSolving) {
   std::vector<fs::path> written;
   for (const auto& e : fs::directory_iterator(cache)) written.push_back(e.path());
   ASSERT_EQ(written.size(), 1u);
-  std::string key = ThreeSolver::cache_key(two_spaces(), strategy::fresh_composition(two_spaces().letter_deck));
+  std::string key = ThreeSolver::cache_key(two_space_rules(), strategy::fresh_composition(two_space_rules().letter_deck));
   EXPECT_EQ(written[0].filename(), "threebetween-" + key + ".bin");
   struct stat before {};
   ASSERT_EQ(::stat(written[0].c_str(), &before), 0);
@@ -129,7 +129,7 @@ TEST_F(Cache, ASecondProcessLoadsTheTableInsteadOfSolving) {
 // for that one instead of making it again. Waits are bounded, so a lock held across the make
 // fails the test instead of hanging it.
 TEST_F(Cache, ATableAlreadyMadeNeverWaitsBehindAnotherBeingSolved) {
-  auto rules = two_spaces();
+  auto rules = two_space_rules();
   auto ready = std::make_shared<ThreeSolver>(rules, strategy::fresh_composition(rules.letter_deck));
   std::string slow_key = fmt::format("test-slow-{}", ::getpid()), ready_key = fmt::format("test-ready-{}", ::getpid());
   EXPECT_EQ(ThreeSolver::shared(ready_key, [&] { return ready; }), ready);
@@ -164,7 +164,7 @@ TEST_F(Cache, AFailedMakeIsTriedAgain) {
   std::string key = fmt::format("test-fails-{}", ::getpid());
   EXPECT_THROW(ThreeSolver::shared(key, []() -> std::shared_ptr<const ThreeSolver> { throw std::runtime_error("no"); }),
                std::runtime_error);
-  auto rules = two_spaces();
+  auto rules = two_space_rules();
   auto made = std::make_shared<ThreeSolver>(rules, strategy::fresh_composition(rules.letter_deck));
   EXPECT_EQ(ThreeSolver::shared(key, [&] { return made; }), made);
 }

@@ -421,7 +421,7 @@ TEST(Evaluate, PlaceValuesContinueOptimally) {
 
 // ---- the disk cache and other compositions ------------------------------------------------------
 
-TEST(Cache, SavedTableLoadsIdentically) {
+TEST(SolverCache, SavedTableLoadsIdentically) {
   const auto& s = two_spaces();
   fs::path dir = fs::temp_directory_path() / fmt::format("three-solver-test-{}", ::getpid());
   fs::create_directories(dir);
