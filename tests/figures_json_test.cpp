@@ -204,7 +204,7 @@ TEST(OddsJson, RedDogHandsAndTheExactHouseEdge) {
 }
 
 TEST(SolveJson, EveryPairAndTheComparisonAsTheTextShowsThem) {
-  Both b = run_both({"solve", "threebetween", "--rounds", "2000", "--seed", "3"});
+  Both b = run_both({"solve", "threebetween", "--rounds", "200", "--seed", "3"});
   const json& j = b.j;
   EXPECT_LINE(b.text, fmt::format("rules {}, deck {} ({} cards), {} spaces, replacement {}, two wild limits {}.\n", j["rules"].get<std::string>(),
                                   j["deck"]["name"].get<std::string>(), j["deck"]["cards"].get<int>(), j["spaces"].get<int>(),
@@ -241,7 +241,7 @@ TEST(SolveJson, EveryPairAndTheComparisonAsTheTextShowsThem) {
   EXPECT_EQ(fmt::format("{:.4f} {:.2f}%", value, 100 * bust), "13.8823 26.31%");  // README.md, docs/solver.md
 
   const json& c = j["comparison"];
-  EXPECT_EQ(c["rounds_per_bot"], 2000);
+  EXPECT_EQ(c["rounds_per_bot"], 200);
   EXPECT_EQ(c["seed"], 3);
   for (const char* bot : {"optimal", "sensible"})
     EXPECT_LINE(b.text, fmt::format("  {:<9} {:>8.3f} ± {:.3f}   bust {:.2f}% ± {:.2f}%\n", bot, c[bot]["points_per_round"].get<double>(),
