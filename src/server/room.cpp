@@ -379,9 +379,9 @@ const std::string& Room::seat_fields_text() const {
 }
 
 json Room::play_fields(games::Seat seat) const {
-  json out = protocol::fields({{"status", status_name(status())}, {"game", game_number()},
-                               {"seed", nullptr}, {"state", nullptr}, {"to_act", nullptr},
-                               {"event_count", event_count()}, {"moves", moves()}});
+  json out = protocol::fields({{"event_count", event_count()}, {"game", game_number()}, {"moves", moves()},
+                               {"seed", nullptr}, {"state", nullptr}, {"status", status_name(status())},
+                               {"to_act", nullptr}});
   if (session_) {
     json& state = out["state"] = session_->state(seat);
     out["to_act"] = state["to_act"];

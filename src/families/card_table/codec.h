@@ -83,16 +83,17 @@ json table_state_json(const card_table::TableLens<Game>& game, json players, jso
   for (int i = 0; i < game.posts().count; ++i) post_cards.push_back(card_json(game.posts().cards[static_cast<std::size_t>(i)]));
   json winners = json::array();
   for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
-  return fields({{"rules", game.rules().name},
-                 {"players", std::move(players)},
+  // In the keys' order (protocol::fields).
+  return fields({{"ace_values", std::move(aces)},
                  {"dealer", name_or_null(game.dealer())},
-                 {"to_act", name_or_null(game.to_act())},
-                 {"phase", phase},
-                 {"posts", std::move(post_cards)},
-                 {"ace_values", std::move(aces)},
-                 {"third_card", game.third_card() ? card_json(*game.third_card()) : json(nullptr)},
-                 {"shoe", fields({{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}})},
                  {"over", game.over()},
+                 {"phase", phase},
+                 {"players", std::move(players)},
+                 {"posts", std::move(post_cards)},
+                 {"rules", game.rules().name},
+                 {"shoe", fields({{"discards", game.discards()}, {"remaining", game.cards_left()}, {"shuffles", game.shuffles()}})},
+                 {"third_card", game.third_card() ? card_json(*game.third_card()) : json(nullptr)},
+                 {"to_act", name_or_null(game.to_act())},
                  {"winners", std::move(winners)}});
 }
 

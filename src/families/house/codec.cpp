@@ -33,15 +33,15 @@ json legal_json(std::span<const house::Player> players, games::Seat player, cons
   if (l.pass) actions.push_back(fields({{"type", "pass"}}));
   if (l.raise) actions.push_back(fields({{"type", "raise"}}));
   if (l.stand) actions.push_back(fields({{"type", "stand"}}));
-  return fields({{"player", seat_name(players, player)}, {"actions", std::move(actions)}});
+  return fields({{"actions", std::move(actions)}, {"player", seat_name(players, player)}});
 }
 
 json house_state_json(const house::View& game) {
   json players = json::array();
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
     const auto& p = game.players()[static_cast<std::size_t>(i)];
-    players.push_back(fields({{"name", p.name}, {"chips", p.chips}, {"bought", p.bought}, {"net", p.chips - p.bought},
-                              {"in", game.in_game(i) || p.wager > 0}, {"wager", p.wager}, {"raised", p.raised}}));
+    players.push_back(fields({{"bought", p.bought}, {"chips", p.chips}, {"in", game.in_game(i) || p.wager > 0}, {"name", p.name},
+                              {"net", p.chips - p.bought}, {"raised", p.raised}, {"wager", p.wager}}));
   }
   const auto& posts = game.posts();
   json aces = json::array();

@@ -38,14 +38,14 @@ json legal_json(std::span<const pot::Player> players, games::Seat player, const 
   if (l.pass) actions.push_back(fields({{"type", "pass"}}));
   if (l.call) actions.push_back(fields({{"type", "call"}, {"ace", json::array({"high", "low"})}}));
   if (l.rebuy) actions.push_back(fields({{"type", "rebuy"}, {"min", 1}, {"max", l.rebuy_max}}));
-  return fields({{"player", seat_name(players, player)}, {"actions", std::move(actions)}});
+  return fields({{"actions", std::move(actions)}, {"player", seat_name(players, player)}});
 }
 
 json state_json(const pot::View& game) {
   json players = json::array();
   for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
     const auto& s = game.players()[static_cast<std::size_t>(i)];
-    players.push_back(fields({{"name", s.name}, {"chips", s.chips}, {"bought", s.bought}, {"net", s.chips - s.bought}, {"in", game.in_game(i)}}));
+    players.push_back(fields({{"bought", s.bought}, {"chips", s.chips}, {"in", game.in_game(i)}, {"name", s.name}, {"net", s.chips - s.bought}}));
   }
   const auto& posts = game.posts();
   json aces = json::array();

@@ -72,7 +72,7 @@ cards::CardCode letter_card_from_json(const cards::LetterDeck& deck, const json&
 }
 
 json lay_json(const cards::LetterDeck& deck, const three::Lay& lay) {
-  return fields({{"card", notation(deck, lay.card)}, {"as", shown(lay.position)}});
+  return fields({{"as", shown(lay.position)}, {"card", notation(deck, lay.card)}});
 }
 
 json three_action_json(const cards::LetterDeck& deck, const three::Action& action) {
@@ -164,8 +164,8 @@ json three_event_json(const three::ThreeGame& game, const three::Event& e) {
 json three_legal_json(const three::ThreeGame& game, games::Seat player) {
   json actions = json::array();
   for (const auto& a : game.legal(player)) actions.push_back(three_action_json(game.deck(), a));
-  return fields({{"player", player >= 0 ? json(game.players()[static_cast<std::size_t>(player)].name) : json(nullptr)},
-                 {"actions", std::move(actions)}});
+  return fields({{"actions", std::move(actions)},
+                 {"player", player >= 0 ? json(game.players()[static_cast<std::size_t>(player)].name) : json(nullptr)}});
 }
 
 json three_state_json(const three::View& game) {
@@ -180,7 +180,7 @@ json three_state_json(const three::View& game) {
     for (auto c : pl.drawn) drawn.push_back(notation(deck, c));
     for (int pos : game.open_letters(i)) open.push_back(std::string(1, cards::position_letter(pos)));
     p["limit_cards"] = std::move(hand);  // dealt, not laid yet
-    p["limits"] = pl.low ? fields({{"low", lay_json(deck, *pl.low)}, {"high", lay_json(deck, *pl.high)}}) : json(nullptr);
+    p["limits"] = pl.low ? fields({{"high", lay_json(deck, *pl.high)}, {"low", lay_json(deck, *pl.low)}}) : json(nullptr);
     p["spaces"] = std::move(spaces);
     p["drawn"] = std::move(drawn);
     p["open_letters"] = std::move(open);
@@ -197,16 +197,17 @@ json three_state_json(const three::View& game) {
   json winners = json::array();
   for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
   int to_act = game.to_act();
-  return fields({{"game", "threebetween"},
-                 {"rules", game.rules().name},
-                 {"round", game.round()},
-                 {"target", game.rules().target},
-                 {"phase", three_phase_name(game.phase())},
-                 {"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
-                 {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
-                 {"players", std::move(players)},
-                 {"shoe", fields({{"remaining", game.cards_left()}, {"discards", game.discards()}, {"shuffles", game.shuffles()}})},
+  // In the keys' order (protocol::fields).
+  return fields({{"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
+                 {"game", "threebetween"},
                  {"over", game.over()},
+                 {"phase", three_phase_name(game.phase())},
+                 {"players", std::move(players)},
+                 {"round", game.round()},
+                 {"rules", game.rules().name},
+                 {"shoe", fields({{"discards", game.discards()}, {"remaining", game.cards_left()}, {"shuffles", game.shuffles()}})},
+                 {"target", game.rules().target},
+                 {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
                  {"winners", std::move(winners)}});
 }
 
