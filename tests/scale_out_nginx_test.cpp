@@ -88,11 +88,6 @@ json resume(std::unique_ptr<WsClient>& ws, unsigned short port, const std::strin
   }
 }
 
-// Ann acts on her turn until the game is over or `moves` moves are stored.
-json ann_plays(WsClient& ws, json table, const std::string& code, const std::string& token, std::size_t moves) {
-  return testing::play_as(ws, std::move(table), code, token, "Ann", moves);
-}
-
 class ScaleOutNginx : public testing_support::TempFolderTest {};
 
 TEST_F(ScaleOutNginx, ClientsThroughTheProxyPlayOnAnyNodeAndThroughTheDeathOfOne) {
@@ -122,7 +117,7 @@ TEST_F(ScaleOutNginx, ClientsThroughTheProxyPlayOnAnyNodeAndThroughTheDeathOfOne
     watchers.back()->send({{"type", "watch"}, {"table", code}});
     ASSERT_EQ(watchers.back()->read_until("table").value("type", ""), "table");
   }
-  table = ann_plays(*ann, table, code, token, 8);
+  table = testing::play_as(*ann, table, code, token, "Ann", 8);
   for (auto& w : watchers) {
     json seen = w->read_until("table");
     while (seen.value("type", "") == "table" && seen["moves"] != table["moves"]) seen = w->read_until("table");
@@ -140,7 +135,7 @@ TEST_F(ScaleOutNginx, ClientsThroughTheProxyPlayOnAnyNodeAndThroughTheDeathOfOne
   ASSERT_EQ(table.value("type", ""), "table") << table.dump();
   EXPECT_GE(table["moves"].get<std::size_t>(), acknowledged["moves"].get<std::size_t>());
   EXPECT_EQ(table["commit"], acknowledged["commit"]);
-  table = ann_plays(*ann, table, code, token, SIZE_MAX);
+  table = testing::play_as(*ann, table, code, token, "Ann", SIZE_MAX);
   ASSERT_EQ(table["status"], "over");
   auto [status, log] = testing::http_get(nginx.port(), "/tables/" + code + "/log");
   ASSERT_EQ(status, 200) << log;
