@@ -44,6 +44,9 @@ class GameSession {
   json state() const { return state(games::kNobody); }
   // The state as `seat` may see it (kNobody: a spectator).
   virtual json state(games::Seat seat) const = 0;
+  // The same written into `into`, which may hold a state written before: what is there is reused
+  // (protocol/json_fill.h), so that a state kept between moves is filled again without building it.
+  virtual void fill_state(games::Seat seat, json& into) const = 0;
   // The events from the `from`-th up to (not with) the `to`-th (the opening's count first), as
   // protocol JSON; past the last, as many as there are.
   virtual json events_between(std::size_t from, std::size_t to) const = 0;

@@ -34,6 +34,7 @@ class TableSession : public GameSession {
   const typename F::Game& game() const { return table_.game(); }
 
   json state(games::Seat seat) const override { return Codec<F>::state(game().view(seat)); }
+  void fill_state(games::Seat seat, json& into) const override { Codec<F>::fill_state(game().view(seat), into); }
   json events_between(std::size_t from, std::size_t to) const override {
     auto all = table_.events();
     to = std::min(to, all.size());

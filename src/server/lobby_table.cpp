@@ -12,6 +12,7 @@
 
 #include "families/three/solver.h"
 #include "protocol/json.h"
+#include "protocol/json_fill.h"
 #include "server/message_fields.h"
 #include "server/typed_text.h"
 
@@ -229,15 +230,22 @@ std::optional<std::string> Lobby::bot_for(const Held& held) const {
   return std::nullopt;
 }
 
-Lobby::TableText Lobby::table_text(const Held& held, int seat) const {
+Lobby::TableText Lobby::table_text(Held& held, int seat) const {
   const Room& room = *held.room;
-  // The fields a move changes are written at each broadcast; the fixed ones and the seats are spliced in.
-  json changing = room.play_fields(seat);
-  changing["turn_left_ms"] = nullptr;
-  const TurnClock& k = held.clock;
-  if (k.seat >= 0 && k.seat == room.seat_to_act() && k.game == room.game_number()) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(k.deadline - hooks_.now()).count();
-    changing["turn_left_ms"] = std::max<std::int64_t>(0, left);
+  // The fields a move changes are written at each broadcast (filled again into what the last
+  // broadcast wrote for this view); the fixed ones and the seats are spliced in.
+  json& changing = held.views[seat];
+  {
+    protocol::ObjectFill out(changing);
+    room.fill_play_fields(seat, out);
+    json& left = out.at("turn_left_ms");
+    const TurnClock& k = held.clock;
+    if (k.seat >= 0 && k.seat == room.seat_to_act() && k.game == room.game_number()) {
+      auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(k.deadline - hooks_.now()).count();
+      protocol::put(left, std::max<std::int64_t>(0, ms));
+    } else {
+      protocol::put(left, nullptr);
+    }
   }
   std::string text = protocol::json_text(changing);
   const std::string& seats = room.seat_fields_text();
@@ -254,7 +262,10 @@ Lobby::TableText Lobby::table_text(const Held& held, int seat) const {
 
 void Lobby::broadcast(Held& held, int actor) {
   arm_clock(held, actor);
-  if (held.sitting.empty()) return;
+  if (held.sitting.empty()) {
+    held.views.clear();  // nobody to write for: the last views' memory goes back
+    return;
+  }
   // Each connection gets the view of its own seat (spectators the public one), made once per seat;
   // where every seat sees the whole table (the family says so), once for everyone.
   const games::AnyTable* table = held.room->table();

@@ -9,6 +9,7 @@
 #include "games/registry.h"
 #include "families/card_table/codec.h"
 #include "protocol/json.h"
+#include "protocol/json_fill.h"
 #include "server/fairness.h"
 #include "server/typed_text.h"
 
@@ -379,16 +380,27 @@ const std::string& Room::seat_fields_text() const {
 }
 
 json Room::play_fields(games::Seat seat) const {
-  json out = protocol::fields({{"event_count", event_count()}, {"game", game_number()}, {"moves", moves()},
-                               {"seed", nullptr}, {"state", nullptr}, {"status", status_name(status())},
-                               {"to_act", nullptr}});
-  if (session_) {
-    json& state = out["state"] = session_->state(seat);
-    out["to_act"] = state["to_act"];
-    // The seed only once the game is over: before that it would tell every card to come.
-    if (session_->over()) out["seed"] = std::to_string(games_.back().seed);
-  }
-  return out;
+  json fields;
+  protocol::ObjectFill out(fields);
+  fill_play_fields(seat, out);
+  return fields;
+}
+
+void Room::fill_play_fields(games::Seat seat, protocol::ObjectFill& out) const {
+  out.put("event_count", event_count());
+  out.put("game", game_number());
+  out.put("moves", moves());
+  json& seed = out.at("seed");
+  json& state = out.at("state");
+  if (session_) session_->fill_state(seat, state);
+  else protocol::put(state, nullptr);
+  // The seed only once the game is over: before that it would tell every card to come.
+  if (session_ && session_->over()) protocol::put(seed, std::to_string(games_.back().seed));
+  else protocol::put(seed, nullptr);
+  out.put("status", status_name(status()));
+  json& to_act = out.at("to_act");
+  if (const auto* name = session_ ? state["to_act"].get_ptr<const json::string_t*>() : nullptr) protocol::put(to_act, *name);
+  else protocol::put(to_act, nullptr);
 }
 
 json Room::legal_for(int seat) const {

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/json_fill.h"
 #include "protocol/session.h"
 #include "server/refused.h"
 #include "server/store.h"
@@ -128,6 +129,9 @@ class Room {
   const std::string& seat_fields_text() const;
   // The snapshot's fields a move changes (the state, status, counts), as `seat` sees them.
   json play_fields(games::Seat seat) const;
+  // The same written into `out`, which may hold those of an earlier move: filled again in place
+  // (protocol/json_fill.h), where building them anew at every move cost about a fifth of it.
+  void fill_play_fields(games::Seat seat, protocol::ObjectFill& out) const;
   // The `legal` reply for `seat`, when the game is on.
   json legal_for(int seat) const;
   // The lobby's line for this table (docs/server.md `tables`).

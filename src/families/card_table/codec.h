@@ -10,6 +10,7 @@
 #include "families/card_table/event.h"
 #include "families/card_table/table_lens.h"
 #include "protocol/json.h"
+#include "protocol/json_fill.h"
 
 namespace inbetween::protocol {
 
@@ -74,27 +75,33 @@ struct CardTableCodec {
 };
 
 // The state fields the pot games and the house game share (docs/protocol.md, "The state"): the
-// rules, `players` and the ace `aces` as each family words them, the dealer, the player to act,
-// the `phase` by its family's name, the posts, the third card, the shoe, the end and the winners.
+// rules, the dealer, the player to act, the `phase` by its family's name, the posts, the third
+// card, the shoe, the end and the winners. Each family fills in its own `players`, `ace_values`
+// and the rest beside them.
 template <class Game>
-json table_state_json(const card_table::TableLens<Game>& game, json players, json aces, const char* phase) {
-  auto name_or_null = [&](int seat) { return seat >= 0 ? json(game.players()[static_cast<std::size_t>(seat)].name) : json(nullptr); };
-  json post_cards = json::array();
-  for (int i = 0; i < game.posts().count; ++i) post_cards.push_back(card_json(game.posts().cards[static_cast<std::size_t>(i)]));
-  json winners = json::array();
-  for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
-  // In the keys' order (protocol::fields).
-  return fields({{"ace_values", std::move(aces)},
-                 {"dealer", name_or_null(game.dealer())},
-                 {"over", game.over()},
-                 {"phase", phase},
-                 {"players", std::move(players)},
-                 {"posts", std::move(post_cards)},
-                 {"rules", game.rules().name},
-                 {"shoe", fields({{"discards", game.discards()}, {"remaining", game.cards_left()}, {"shuffles", game.shuffles()}})},
-                 {"third_card", game.third_card() ? card_json(*game.third_card()) : json(nullptr)},
-                 {"to_act", name_or_null(game.to_act())},
-                 {"winners", std::move(winners)}});
+void fill_table_state(const card_table::TableLens<Game>& game, ObjectFill& j, const char* phase) {
+  auto name_or_null = [&](json& slot, int seat) {
+    if (seat >= 0) put(slot, game.players()[static_cast<std::size_t>(seat)].name);
+    else put(slot, nullptr);
+  };
+  name_or_null(j.at("dealer"), game.dealer());
+  j.put("over", game.over());
+  j.put("phase", phase);
+  auto& posts = sized_array(j.at("posts"), static_cast<std::size_t>(game.posts().count));
+  for (std::size_t i = 0; i < posts.size(); ++i) put(posts[i], cards::to_string(game.posts().cards[i]));
+  j.put("rules", game.rules().name);
+  {
+    ObjectFill shoe(j.at("shoe"));
+    shoe.put("discards", game.discards());
+    shoe.put("remaining", game.cards_left());
+    shoe.put("shuffles", game.shuffles());
+  }
+  if (game.third_card()) j.put("third_card", cards::to_string(*game.third_card()));
+  else j.put("third_card", nullptr);
+  name_or_null(j.at("to_act"), game.to_act());
+  const auto won = game.winners();
+  auto& winners = sized_array(j.at("winners"), won.size());
+  for (std::size_t i = 0; i < won.size(); ++i) put(winners[i], game.players()[static_cast<std::size_t>(won[i])].name);
 }
 
 }  // namespace inbetween::protocol

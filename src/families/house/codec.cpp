@@ -36,30 +36,47 @@ json legal_json(std::span<const house::Player> players, games::Seat player, cons
   return fields({{"actions", std::move(actions)}, {"player", seat_name(players, player)}});
 }
 
-json house_state_json(const house::View& game) {
-  json players = json::array();
-  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
-    const auto& p = game.players()[static_cast<std::size_t>(i)];
-    players.push_back(fields({{"bought", p.bought}, {"chips", p.chips}, {"in", game.in_game(i) || p.wager > 0}, {"name", p.name},
-                              {"net", p.chips - p.bought}, {"raised", p.raised}, {"wager", p.wager}}));
-  }
+void fill_house_state(const house::View& game, json& into) {
+  ObjectFill j(into);
   const auto& posts = game.posts();
-  json aces = json::array();
-  for (int i = 0; i < posts.count; ++i)
-    aces.push_back(posts.cards[static_cast<std::size_t>(i)].is_ace() ? json("high") : json(nullptr));  // aces are always high
-  json j = table_state_json(game, std::move(players), std::move(aces), phase_name(game.phase()));
-  j["game"] = "house";
-  j["banking"] = "house";
-  j["pot"] = 0;
-  j["house"] = game.house();
-  j["deals_done"] = game.hands_done();
-  j["deals_total"] = game.hands_total() > 0 ? json(game.hands_total()) : json(nullptr);
-  const auto& table_rules = game.rules();
-  j["pay_table"] = fields({{"spread", table_rules.spread_pays}, {"trips", table_rules.triple_pays}});
-  if (posts.count == 2) {
-    j["spread"] = posts.spread();
-    j["pays"] = rules::spread_pays(table_rules, posts.spread());
+  auto& aces = sized_array(j.at("ace_values"), static_cast<std::size_t>(posts.count));
+  for (int i = 0; i < posts.count; ++i) {  // aces are always high
+    if (posts.cards[static_cast<std::size_t>(i)].is_ace()) put(aces[static_cast<std::size_t>(i)], "high");
+    else put(aces[static_cast<std::size_t>(i)], nullptr);
   }
+  j.put("banking", "house");
+  j.put("deals_done", game.hands_done());
+  if (game.hands_total() > 0) j.put("deals_total", game.hands_total());
+  else j.put("deals_total", nullptr);
+  j.put("game", "house");
+  j.put("house", game.house());
+  const auto& table_rules = game.rules();
+  {
+    ObjectFill pay_table(j.at("pay_table"));
+    put_all(pay_table.at("spread"), std::span<const int>(table_rules.spread_pays));
+    pay_table.put("trips", table_rules.triple_pays);
+  }
+  if (posts.count == 2) j.put("pays", rules::spread_pays(table_rules, posts.spread()));
+  auto& players = sized_array(j.at("players"), game.players().size());
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const auto& p = game.players()[i];
+    ObjectFill seat(players[i]);
+    seat.put("bought", p.bought);
+    seat.put("chips", p.chips);
+    seat.put("in", game.in_game(static_cast<int>(i)) || p.wager > 0);
+    seat.put("name", p.name);
+    seat.put("net", p.chips - p.bought);
+    seat.put("raised", p.raised);
+    seat.put("wager", p.wager);
+  }
+  j.put("pot", 0);
+  if (posts.count == 2) j.put("spread", posts.spread());
+  fill_table_state(game, j, phase_name(game.phase()));
+}
+
+json house_state_json(const house::View& game) {
+  json j;
+  fill_house_state(game, j);
   return j;
 }
 

@@ -19,6 +19,8 @@ const char* phase_name(house::Phase phase);
 // The table as `view`'s seat sees it; the same fields as a pot game's state (docs/protocol.md),
 // with "game": "house".
 json house_state_json(const house::View& view);
+// The same written into `into`, reusing what is there (protocol/json_fill.h).
+void fill_house_state(const house::View& view, json& into);
 // The exact value of every choice open to the player to act and the best one; throws
 // ProtocolError("nobody_to_act") when the game is over.
 json house_hint_json(const house::HouseGame& game, const json& request);
@@ -29,6 +31,7 @@ struct Codec<house::HouseFamily> : CardTableCodec<house::HouseGame> {
   static house::Action action_from(const Game&, games::Seat, const json& j) { return house_action_from_json(j); }
   static json legal(const Game& g, games::Seat seat) { return legal_json(g.players(), seat, g.legal(seat)); }
   static json state(const house::View& v) { return house_state_json(v); }
+  static void fill_state(const house::View& v, json& into) { fill_house_state(v, into); }
   static json hint(const Game& g, const json& request) { return house_hint_json(g, request); }
 };
 

@@ -41,27 +41,40 @@ json legal_json(std::span<const pot::Player> players, games::Seat player, const 
   return fields({{"actions", std::move(actions)}, {"player", seat_name(players, player)}});
 }
 
-json state_json(const pot::View& game) {
-  json players = json::array();
-  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
-    const auto& s = game.players()[static_cast<std::size_t>(i)];
-    players.push_back(fields({{"bought", s.bought}, {"chips", s.chips}, {"in", game.in_game(i)}, {"name", s.name}, {"net", s.chips - s.bought}}));
-  }
+void fill_state(const pot::View& game, json& into) {
+  ObjectFill j(into);
   const auto& posts = game.posts();
-  json aces = json::array();
+  auto& aces = sized_array(j.at("ace_values"), static_cast<std::size_t>(posts.count));
   for (int i = 0; i < posts.count; ++i) {
     bool called = posts.cards[static_cast<std::size_t>(i)].is_ace() &&
                   !(game.phase() == pot::Phase::CallFirstAce && i == 0) &&
                   !(game.phase() == pot::Phase::CallSecondAce && i == 1);
-    aces.push_back(called ? json(ace_name(posts.ace[static_cast<std::size_t>(i)])) : json(nullptr));
+    if (called) put(aces[static_cast<std::size_t>(i)], ace_name(posts.ace[static_cast<std::size_t>(i)]));
+    else put(aces[static_cast<std::size_t>(i)], nullptr);
   }
-  json j = table_state_json(game, std::move(players), std::move(aces), phase_name(game.phase()));
-  j["game"] = "pot";
-  j["banking"] = "pot";
-  j["pot"] = game.pot();
-  j["deals_done"] = game.deals_done();
-  j["deals_total"] = game.deals_total() > 0 ? json(game.deals_total()) : json(nullptr);
-  if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce) j["spread"] = posts.spread();
+  j.put("banking", "pot");
+  j.put("deals_done", game.deals_done());
+  if (game.deals_total() > 0) j.put("deals_total", game.deals_total());
+  else j.put("deals_total", nullptr);
+  j.put("game", "pot");
+  auto& players = sized_array(j.at("players"), game.players().size());
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const auto& s = game.players()[i];
+    ObjectFill p(players[i]);
+    p.put("bought", s.bought);
+    p.put("chips", s.chips);
+    p.put("in", game.in_game(static_cast<int>(i)));
+    p.put("name", s.name);
+    p.put("net", s.chips - s.bought);
+  }
+  j.put("pot", game.pot());
+  if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce) j.put("spread", posts.spread());
+  fill_table_state(game, j, phase_name(game.phase()));
+}
+
+json state_json(const pot::View& game) {
+  json j;
+  fill_state(game, j);
   return j;
 }
 

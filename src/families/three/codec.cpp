@@ -1,5 +1,6 @@
 #include "families/three/codec.h"
 #include "games/overloaded.h"
+#include "protocol/json_fill.h"
 
 #include <algorithm>
 
@@ -168,47 +169,83 @@ json three_legal_json(const three::ThreeGame& game, games::Seat player) {
                  {"player", player >= 0 ? json(game.players()[static_cast<std::size_t>(player)].name) : json(nullptr)}});
 }
 
-json three_state_json(const three::View& game) {
+namespace {
+// A letter as a one-character string.
+void put_letter(json& slot, int position) {
+  char letter = cards::position_letter(position);
+  put(slot, std::string_view(&letter, 1));
+}
+
+void fill_lay(json& slot, const cards::LetterDeck& deck, const three::Lay& lay) {
+  ObjectFill j(slot);
+  json& as = j.at("as");
+  if (lay.position < 1 || lay.position > 26) put(as, nullptr);
+  else put_letter(as, lay.position);
+  j.put("card", deck.kind(lay.card).notation);
+}
+}  // namespace
+
+void fill_three_state(const three::View& game, json& into) {
   const auto& deck = game.deck();
-  json players = json::array();
-  for (int i = 0; i < static_cast<int>(game.players().size()); ++i) {
-    const auto& pl = game.players()[static_cast<std::size_t>(i)];
-    json p = fields({{"name", pl.name}, {"status", status_name(pl.status)}, {"total", pl.total}});
-    json hand = json::array(), spaces = json::array(), drawn = json::array(), open = json::array();
-    for (auto c : pl.limit_hand) hand.push_back(notation(deck, c));
-    for (const auto& s : pl.spaces) spaces.push_back(lay_json(deck, s));
-    for (auto c : pl.drawn) drawn.push_back(notation(deck, c));
-    for (int pos : game.open_letters(i)) open.push_back(std::string(1, cards::position_letter(pos)));
-    p["limit_cards"] = std::move(hand);  // dealt, not laid yet
-    p["limits"] = pl.low ? fields({{"high", lay_json(deck, *pl.high)}, {"low", lay_json(deck, *pl.low)}}) : json(nullptr);
-    p["spaces"] = std::move(spaces);
-    p["drawn"] = std::move(drawn);
-    p["open_letters"] = std::move(open);
+  ObjectFill j(into);
+  j.put("dealer", game.players()[static_cast<std::size_t>(game.dealer())].name);
+  j.put("game", "threebetween");
+  j.put("over", game.over());
+  j.put("phase", three_phase_name(game.phase()));
+  auto& players = sized_array(j.at("players"), game.players().size());
+  for (std::size_t i = 0; i < players.size(); ++i) {
+    const auto& pl = game.players()[i];
+    int seat = static_cast<int>(i);
+    ObjectFill p(players[i]);
     int banked = 0;
     for (int b : pl.banks) banked += b;
-    p["banks"] = pl.banks;
-    p["banked"] = banked;
-    p["in_front"] = game.points_in_front(i);
-    p["round"] = pl.status == three::Status::Busted ? 0 : pl.status == three::Status::Passed ? pl.round_score
-                                                                                            : banked + game.points_in_front(i);
-    p["replacement_used"] = pl.replacement_used;
-    players.push_back(std::move(p));
+    p.put("banked", banked);
+    put_all(p.at("banks"), std::span<const int>(pl.banks));
+    auto& drawn = sized_array(p.at("drawn"), pl.drawn.size());
+    for (std::size_t k = 0; k < drawn.size(); ++k) put(drawn[k], deck.kind(pl.drawn[k]).notation);
+    int in_front = game.points_in_front(seat);
+    p.put("in_front", in_front);
+    auto& hand = sized_array(p.at("limit_cards"), pl.limit_hand.size());  // dealt, not laid yet
+    for (std::size_t k = 0; k < hand.size(); ++k) put(hand[k], deck.kind(pl.limit_hand[k]).notation);
+    if (pl.low) {
+      ObjectFill limits(p.at("limits"));
+      fill_lay(limits.at("high"), deck, *pl.high);
+      fill_lay(limits.at("low"), deck, *pl.low);
+    } else {
+      p.put("limits", nullptr);
+    }
+    p.put("name", pl.name);
+    const std::vector<int> open_positions = game.open_letters(seat);
+    auto& open = sized_array(p.at("open_letters"), open_positions.size());
+    for (std::size_t k = 0; k < open.size(); ++k) put_letter(open[k], open_positions[k]);
+    p.put("replacement_used", pl.replacement_used);
+    p.put("round", pl.status == three::Status::Busted ? 0 : pl.status == three::Status::Passed ? pl.round_score : banked + in_front);
+    auto& spaces = sized_array(p.at("spaces"), pl.spaces.size());
+    for (std::size_t k = 0; k < spaces.size(); ++k) fill_lay(spaces[k], deck, pl.spaces[k]);
+    p.put("status", status_name(pl.status));
+    p.put("total", pl.total);
   }
-  json winners = json::array();
-  for (int w : game.winners()) winners.push_back(game.players()[static_cast<std::size_t>(w)].name);
+  j.put("round", game.round());
+  j.put("rules", game.rules().name);
+  {
+    ObjectFill shoe(j.at("shoe"));
+    shoe.put("discards", game.discards());
+    shoe.put("remaining", game.cards_left());
+    shoe.put("shuffles", game.shuffles());
+  }
+  j.put("target", game.rules().target);
   int to_act = game.to_act();
-  // In the keys' order (protocol::fields).
-  return fields({{"dealer", game.players()[static_cast<std::size_t>(game.dealer())].name},
-                 {"game", "threebetween"},
-                 {"over", game.over()},
-                 {"phase", three_phase_name(game.phase())},
-                 {"players", std::move(players)},
-                 {"round", game.round()},
-                 {"rules", game.rules().name},
-                 {"shoe", fields({{"discards", game.discards()}, {"remaining", game.cards_left()}, {"shuffles", game.shuffles()}})},
-                 {"target", game.rules().target},
-                 {"to_act", to_act >= 0 ? json(game.players()[static_cast<std::size_t>(to_act)].name) : json(nullptr)},
-                 {"winners", std::move(winners)}});
+  if (to_act >= 0) j.put("to_act", game.players()[static_cast<std::size_t>(to_act)].name);
+  else j.put("to_act", nullptr);
+  const auto won = game.winners();
+  auto& winners = sized_array(j.at("winners"), won.size());
+  for (std::size_t k = 0; k < won.size(); ++k) put(winners[k], game.players()[static_cast<std::size_t>(won[k])].name);
+}
+
+json three_state_json(const three::View& game) {
+  json j;
+  fill_three_state(game, j);
+  return j;
 }
 
 }  // namespace inbetween::protocol

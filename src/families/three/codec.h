@@ -20,6 +20,8 @@ json three_event_json(const three::ThreeGame& game, const three::Event& event);
 json three_legal_json(const three::ThreeGame& game, games::Seat player);
 // The table as `view`'s seat sees it.
 json three_state_json(const three::View& view);
+// The same written into `into`, reusing what is there (protocol/json_fill.h).
+void fill_three_state(const three::View& view, json& into);
 const char* three_phase_name(three::Phase phase);
 const char* status_name(three::Status status);
 
@@ -39,6 +41,7 @@ struct Codec<three::ThreeFamily> {
   static json event(const Game& g, const three::Event& e) { return three_event_json(g, e); }
   static json legal(const Game& g, games::Seat seat) { return three_legal_json(g, seat); }
   static json state(const three::View& v) { return three_state_json(v); }
+  static void fill_state(const three::View& v, json& into) { fill_three_state(v, into); }
   static json hint(const Game& g, const json& request) { return three_hint_json(g, request); }
 };
 
