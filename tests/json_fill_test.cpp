@@ -39,15 +39,16 @@ TEST(ObjectFill, FieldsNotWrittenAgainGoAndTypesChange) {
   json filled;
   fill_first(filled);
   {
-    // Out of the keys' order, fewer fields, another type in each: "a" and "d" not written.
+    // Fewer fields, another type in each: "a" (before the first written) and "d" (between) go.
     ObjectFill j(filled);
-    j.put("e", nullptr);
     j.put("b", 3);
     auto& list = protocol::sized_array(j.at("c"), 1);
     protocol::put(list[0], "one");
+    j.put("e", nullptr);
   }
   EXPECT_EQ(filled, json::parse(R"({"b":3,"c":["one"],"e":null})"));
   {
+    // "a" comes back before the rest; the last field, "e", becomes a number.
     ObjectFill j(filled);
     j.put("a", false);
     protocol::put(j.at("b"), std::string("back to text"));
@@ -56,10 +57,28 @@ TEST(ObjectFill, FieldsNotWrittenAgainGoAndTypesChange) {
     j.put("e", std::size_t{7});
   }
   EXPECT_EQ(filled, json::parse(R"({"a":false,"b":"back to text","c":["one",null,-5],"e":7})"));
+  {
+    // Nothing written: nothing stays.
+    ObjectFill j(filled);
+  }
+  EXPECT_EQ(filled, json::object());
   // A value that is no object becomes one.
   json number = 4;
   ObjectFill(number).put("k", "v");
   EXPECT_EQ(number, json::parse(R"({"k":"v"})"));
+}
+
+TEST(ObjectFill, AKeyOutOfOrderIsRefusedNamingBoth) {
+  json filled;
+  ObjectFill j(filled);
+  j.put("b", 1);
+  try {
+    j.put("a", 2);
+    FAIL() << "out of order";
+  } catch (const std::logic_error& e) {
+    EXPECT_STREQ(e.what(), "a field filled out of its keys' order: \"a\" after \"b\"");
+  }
+  EXPECT_THROW(j.put("b", 3), std::logic_error);  // twice is out of order too
 }
 
 TEST(ObjectFill, AFieldOfTheSameShapeKeepsItsMemory) {

@@ -6,11 +6,11 @@
 // state filled in place"). Filling an empty json gives exactly what building it would.
 #include <concepts>
 #include <cstddef>
+#include <cstring>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
-
-#include <boost/container/small_vector.hpp>
 
 #include "protocol/json.h"
 
@@ -58,33 +58,26 @@ void put_all(json& slot, std::span<const T> values) {
   for (std::size_t i = 0; i < values.size(); ++i) put(array[i], values[i]);
 }
 
-// Fills an object field by field: `at(key)` is the field's slot (the one there, or a new null),
-// and when the fill ends every field not asked for this time is taken out. Fields asked for in
-// their keys' order are found without a search.
+// Fills an object field by field, in the order of their keys (the order the map keeps and the
+// text has): `at(key)` is the field's slot, the one there or a new null; fields there that come
+// between the keys asked for, or after the last, were not written this time and are taken out.
+// In order, each field costs one comparison of keys; a key out of order is a logic_error.
 class ObjectFill {
  public:
   explicit ObjectFill(json& object)
       : fields_((object.is_object() ? object : (object = json::object())).get_ref<json::object_t&>()), next_(fields_.begin()) {}
   ObjectFill(const ObjectFill&) = delete;
   ObjectFill& operator=(const ObjectFill&) = delete;
-  ~ObjectFill() {
-    if (written_.size() == fields_.size()) return;  // every field there was written (each once)
-    for (auto it = fields_.begin(); it != fields_.end();) {
-      bool written = false;
-      for (const json* w : written_) written = written || w == &it->second;
-      it = written ? std::next(it) : fields_.erase(it);
-    }
-  }
+  ~ObjectFill() { fields_.erase(next_, fields_.end()); }
 
   json& at(const char* key) {
-    auto it = next_;
-    if (it == fields_.end() || it->first != key) {
-      it = fields_.find(key);
-      if (it == fields_.end()) it = fields_.emplace_hint(next_, key, nullptr);
-    }
-    next_ = std::next(it);
-    written_.push_back(&it->second);
-    return it->second;
+    if (last_ && std::strcmp(last_, key) >= 0)
+      throw std::logic_error(std::string("a field filled out of its keys' order: \"") + key + "\" after \"" + last_ + "\"");
+    last_ = key;
+    int order = 1;
+    while (next_ != fields_.end() && (order = next_->first.compare(key)) < 0) next_ = fields_.erase(next_);
+    if (next_ == fields_.end() || order != 0) next_ = fields_.emplace_hint(next_, key, nullptr);
+    return (next_++)->second;
   }
   template <class V>
   void put(const char* key, V&& value) {
@@ -94,7 +87,7 @@ class ObjectFill {
  private:
   json::object_t& fields_;
   json::object_t::iterator next_;
-  boost::container::small_vector<const json*, 24> written_;
+  const char* last_ = nullptr;
 };
 
 }  // namespace inbetween::protocol

@@ -74,33 +74,36 @@ struct CardTableCodec {
   static json event(const Game& g, const Event& e) { return table_event_json(g.players(), e); }
 };
 
-// The state fields the pot games and the house game share (docs/protocol.md, "The state"): the
-// rules, the dealer, the player to act, the `phase` by its family's name, the posts, the third
-// card, the shoe, the end and the winners. Each family fills in its own `players`, `ace_values`
-// and the rest beside them.
+// The state fields the pot games and the house game share (docs/protocol.md, "The state"), each
+// written into its slot: a seat's name (the dealer, the player to act) or null, the posts, the
+// shoe, the third card and the winners. Each family's fill_state writes its fields and these in
+// their keys' order (protocol::ObjectFill).
 template <class Game>
-void fill_table_state(const card_table::TableLens<Game>& game, ObjectFill& j, const char* phase) {
-  auto name_or_null = [&](json& slot, int seat) {
-    if (seat >= 0) put(slot, game.players()[static_cast<std::size_t>(seat)].name);
-    else put(slot, nullptr);
-  };
-  name_or_null(j.at("dealer"), game.dealer());
-  j.put("over", game.over());
-  j.put("phase", phase);
-  auto& posts = sized_array(j.at("posts"), static_cast<std::size_t>(game.posts().count));
+void put_seat_name(json& slot, const card_table::TableLens<Game>& game, int seat) {
+  if (seat >= 0) put(slot, game.players()[static_cast<std::size_t>(seat)].name);
+  else put(slot, nullptr);
+}
+template <class Game>
+void put_posts(json& slot, const card_table::TableLens<Game>& game) {
+  auto& posts = sized_array(slot, static_cast<std::size_t>(game.posts().count));
   for (std::size_t i = 0; i < posts.size(); ++i) put(posts[i], cards::to_string(game.posts().cards[i]));
-  j.put("rules", game.rules().name);
-  {
-    ObjectFill shoe(j.at("shoe"));
-    shoe.put("discards", game.discards());
-    shoe.put("remaining", game.cards_left());
-    shoe.put("shuffles", game.shuffles());
-  }
-  if (game.third_card()) j.put("third_card", cards::to_string(*game.third_card()));
-  else j.put("third_card", nullptr);
-  name_or_null(j.at("to_act"), game.to_act());
+}
+template <class Game>
+void fill_shoe(json& slot, const card_table::TableLens<Game>& game) {
+  ObjectFill shoe(slot);
+  shoe.put("discards", game.discards());
+  shoe.put("remaining", game.cards_left());
+  shoe.put("shuffles", game.shuffles());
+}
+template <class Game>
+void put_third_card(json& slot, const card_table::TableLens<Game>& game) {
+  if (game.third_card()) put(slot, cards::to_string(*game.third_card()));
+  else put(slot, nullptr);
+}
+template <class Game>
+void put_winners(json& slot, const card_table::TableLens<Game>& game) {
   const auto won = game.winners();
-  auto& winners = sized_array(j.at("winners"), won.size());
+  auto& winners = sized_array(slot, won.size());
   for (std::size_t i = 0; i < won.size(); ++i) put(winners[i], game.players()[static_cast<std::size_t>(won[i])].name);
 }
 

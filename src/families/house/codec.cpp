@@ -37,7 +37,7 @@ json legal_json(std::span<const house::Player> players, games::Seat player, cons
 }
 
 void fill_house_state(const house::View& game, json& into) {
-  ObjectFill j(into);
+  ObjectFill j(into);  // in the keys' order
   const auto& posts = game.posts();
   auto& aces = sized_array(j.at("ace_values"), static_cast<std::size_t>(posts.count));
   for (int i = 0; i < posts.count; ++i) {  // aces are always high
@@ -45,11 +45,13 @@ void fill_house_state(const house::View& game, json& into) {
     else put(aces[static_cast<std::size_t>(i)], nullptr);
   }
   j.put("banking", "house");
+  put_seat_name(j.at("dealer"), game, game.dealer());
   j.put("deals_done", game.hands_done());
   if (game.hands_total() > 0) j.put("deals_total", game.hands_total());
   else j.put("deals_total", nullptr);
   j.put("game", "house");
   j.put("house", game.house());
+  j.put("over", game.over());
   const auto& table_rules = game.rules();
   {
     ObjectFill pay_table(j.at("pay_table"));
@@ -57,6 +59,7 @@ void fill_house_state(const house::View& game, json& into) {
     pay_table.put("trips", table_rules.triple_pays);
   }
   if (posts.count == 2) j.put("pays", rules::spread_pays(table_rules, posts.spread()));
+  j.put("phase", phase_name(game.phase()));
   auto& players = sized_array(j.at("players"), game.players().size());
   for (std::size_t i = 0; i < players.size(); ++i) {
     const auto& p = game.players()[i];
@@ -69,9 +72,14 @@ void fill_house_state(const house::View& game, json& into) {
     seat.put("raised", p.raised);
     seat.put("wager", p.wager);
   }
+  put_posts(j.at("posts"), game);
   j.put("pot", 0);
+  j.put("rules", game.rules().name);
+  fill_shoe(j.at("shoe"), game);
   if (posts.count == 2) j.put("spread", posts.spread());
-  fill_table_state(game, j, phase_name(game.phase()));
+  put_third_card(j.at("third_card"), game);
+  put_seat_name(j.at("to_act"), game, game.to_act());
+  put_winners(j.at("winners"), game);
 }
 
 json house_state_json(const house::View& game) {

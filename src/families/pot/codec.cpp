@@ -42,7 +42,7 @@ json legal_json(std::span<const pot::Player> players, games::Seat player, const 
 }
 
 void fill_state(const pot::View& game, json& into) {
-  ObjectFill j(into);
+  ObjectFill j(into);  // in the keys' order
   const auto& posts = game.posts();
   auto& aces = sized_array(j.at("ace_values"), static_cast<std::size_t>(posts.count));
   for (int i = 0; i < posts.count; ++i) {
@@ -53,10 +53,13 @@ void fill_state(const pot::View& game, json& into) {
     else put(aces[static_cast<std::size_t>(i)], nullptr);
   }
   j.put("banking", "pot");
+  put_seat_name(j.at("dealer"), game, game.dealer());
   j.put("deals_done", game.deals_done());
   if (game.deals_total() > 0) j.put("deals_total", game.deals_total());
   else j.put("deals_total", nullptr);
   j.put("game", "pot");
+  j.put("over", game.over());
+  j.put("phase", phase_name(game.phase()));
   auto& players = sized_array(j.at("players"), game.players().size());
   for (std::size_t i = 0; i < players.size(); ++i) {
     const auto& s = game.players()[i];
@@ -67,9 +70,14 @@ void fill_state(const pot::View& game, json& into) {
     p.put("name", s.name);
     p.put("net", s.chips - s.bought);
   }
+  put_posts(j.at("posts"), game);
   j.put("pot", game.pot());
+  j.put("rules", game.rules().name);
+  fill_shoe(j.at("shoe"), game);
   if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce) j.put("spread", posts.spread());
-  fill_table_state(game, j, phase_name(game.phase()));
+  put_third_card(j.at("third_card"), game);
+  put_seat_name(j.at("to_act"), game, game.to_act());
+  put_winners(j.at("winners"), game);
 }
 
 json state_json(const pot::View& game) {
