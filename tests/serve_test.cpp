@@ -119,6 +119,25 @@ TEST_F(ServeTest, WebSocketClientsPlayWholeGamesOfEveryFamilyAndTheLogsVerify) {
   }
 }
 
+// Ten checks of one game at once, where two may run at a table: the eight past the limit wait
+// for a place (--heavy-wait-ms) and are answered in turn, none refused with 503.
+TEST_F(ServeTest, ChecksPastTheLimitWaitForAPlaceAndAreAllAnswered) {
+  ServeProcess server(db(), {"--heavy-wait-ms", "60000"});
+  Player ann = seat_creator(server.port(), "red-dog", 2, "Ann");
+  ann.ws->send({{"type", "bot"}, {"table", ann.table}, {"token", ann.token}, {"kind", "sensible"}});
+  ann.ws->send({{"type", "start"}, {"table", ann.table}, {"token", ann.token}});
+  play_to_end({&ann});
+  std::vector<std::pair<int, std::string>> answers(10);
+  std::vector<std::thread> checks;
+  for (auto& answer : answers)
+    checks.emplace_back([&answer, &server, &ann] { answer = http_get(server.port(), "/tables/" + ann.table + "/verify"); });
+  for (auto& check : checks) check.join();
+  for (const auto& [status, text] : answers) {
+    EXPECT_EQ(status, 200) << text;
+    EXPECT_EQ(text.rfind("OK", 0), 0u) << text;
+  }
+}
+
 // On four network threads, tables of every family play at once, each from a thread of its own
 // (so messages of different tables reach the server together): every game ends, the player and
 // a watcher heard the same events in the same order, and every log verifies.

@@ -102,6 +102,7 @@ struct ServeCommandOptions {
   int max_connections = 10000;
   int max_connections_per_address = 64;
   double http_requests_per_second = 50;
+  int heavy_wait_ms = 2000;  // a log or verify waits this long for a place among the heavy work, then 503
   double messages_per_second = 20;  // per connection; bursts of three times as many
   int solver_mb = 256;              // the ThreeBeTween solver's table for hints and the optimal bot
   std::vector<std::string> allow_origins;  // other pages (http(s)://host[:port]) that may open the WebSocket

@@ -232,6 +232,9 @@ int main(int argc, char** argv) {
   serve_cmd->add_option("--http-requests-per-second", serve.http_requests_per_second, "HTTP requests one address may make a second (bursts of four times as many); past that 429")
       ->check(CLI::Range(1.0, 1e9))
       ->capture_default_str();
+  serve_cmd->add_option("--heavy-wait-ms", serve.heavy_wait_ms,
+                        "how long a /log or /verify waits for a place among the long work (at most 2 a table, 4 an address) before 503")
+      ->check(CLI::Range(0, 600000))->capture_default_str();
   serve_cmd->add_option("--messages-per-second", serve.messages_per_second, "a connection's rate of messages (bursts of 3x)")
       ->check(CLI::Range(0.1, 1e9))->capture_default_str();
   serve_cmd->add_option("--solver-mb", serve.solver_mb, "memory the ThreeBeTween solver may use for one rules' table (hints, optimal bot)")

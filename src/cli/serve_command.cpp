@@ -28,6 +28,7 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.max_connections_per_address = options.max_connections_per_address;
   serve.http_requests_per_second = options.http_requests_per_second;
   serve.http_burst = 4 * options.http_requests_per_second;
+  serve.heavy_wait = std::chrono::milliseconds(options.heavy_wait_ms);
   for (const auto& url : options.allow_origins) {
     try {
       serve.allowed_origins.push_back(server::allowed_origin(url));

@@ -55,6 +55,8 @@ struct Relay {
 
 // The headers by which one server forwards a client to another: the cluster's secret, and the
 // client's own address (counted there, not the forwarding server's).
+// How often a log or check waiting for a place among the heavy work looks again.
+constexpr std::chrono::milliseconds kBusyPoll{20};
 constexpr const char* kRelaySecretHeader = "X-Inbetween-Relay";
 constexpr const char* kRelayForHeader = "X-Inbetween-For";
 
@@ -693,20 +695,30 @@ class Server final : public Hooks {
     }
     StoredGame stored;
     std::shared_ptr<void> slot;
-    try {
-      slot = lobby_.heavy_slot(address, code);  // first: a refused request copies nothing
-      stored = lobby_.finished_game(code, game);
-    } catch (const Refused& e) {
-      auto status = e.code == "busy" ? http::status::service_unavailable : http::status::not_found;
-      co_return reply(status, "text/plain", std::string(e.what()) + "\n");
-    } catch (const std::exception& e) {
-      co_return reply(http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
+    auto home = co_await asio::this_coro::executor;
+    // Past a limit the request waits for a place (looked for again every kBusyPoll: places free as
+    // work ends on other threads) for up to --heavy-wait-ms, then is refused: a client that loops
+    // on refusals makes a few tries a second, not thousands (bench/README.md, "A busy check waits").
+    for (auto waited = std::chrono::milliseconds(0);; waited += kBusyPoll) {
+      try {
+        slot = lobby_.heavy_slot(address, code);  // first: a refused request copies nothing
+        stored = lobby_.finished_game(code, game);
+        break;
+      } catch (const Refused& e) {
+        if (e.code != "busy") co_return reply(http::status::not_found, "text/plain", std::string(e.what()) + "\n");
+        if (waited >= options_.heavy_wait) co_return reply(http::status::service_unavailable, "text/plain", std::string(e.what()) + "\n");
+      } catch (const std::exception& e) {
+        co_return reply(http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
+      }
+      slot.reset();
+      asio::steady_timer pause(home, kBusyPoll);
+      beast::error_code paused;
+      co_await pause.async_wait(asio::redirect_error(use_awaitable, paused));
     }
     auto name = std::make_shared<std::string>(fmt::format("inbetween-{}-{}.jsonl", code, stored.game));  // the log's download name
     // The worker's answer cancels a timer on this connection's thread that never fires: the
     // signal this coroutine waits on. (Written out here, not as a coroutine taking the work: GCC
     // 12 freed such a temporary twice.)
-    auto home = co_await asio::this_coro::executor;
     auto signal = std::make_shared<asio::steady_timer>(home, asio::steady_timer::time_point::max());
     auto result = std::make_shared<json>();
     std::function<json()> work = [code, what, name = *name, stored = std::move(stored)] {

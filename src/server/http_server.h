@@ -3,6 +3,7 @@
 // WebSocket at /ws, on Boost.Beast over several network threads (each with an io_context and
 // connections of its own); bots run on workers of their own, and hints, replays and log checks on
 // the heavy workers (Lane, server/hooks.h).
+#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
@@ -20,6 +21,9 @@ struct ServeOptions {
   int max_connections_per_address = 64;
   double http_requests_per_second = 50;  // per address, in bursts of http_burst; past that 429
   double http_burst = 200;
+  // How long a log or verify waits for a place among the heavy work (LobbyOptions::max_heavy*)
+  // before it is refused with 503.
+  std::chrono::milliseconds heavy_wait{2000};
   std::size_t max_send_queue_bytes = 512 * 1024;  // queued for a client that does not read: then it is dropped
   std::vector<std::string> allowed_origins;       // other pages that may open the WebSocket (origin.h), as allowed_origin() writes them
   std::vector<std::string> trusted_proxies;  // peers whose X-Real-IP names the client (a reverse proxy)

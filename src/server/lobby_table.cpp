@@ -57,15 +57,20 @@ void Lobby::replay(ConnId conn, Held& held, std::shared_ptr<void> slot, const js
   int game = int_field(message, "game", room.game_number(), 1, room.game_number());
   std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
   StoredGame stored = room.finished_game_copy(game);
-  json reply = json::object();
-  if (json id = id_of(message); !id.is_null()) reply["id"] = id;
+  json id = id_of(message);
+  // Written out on the worker too: a page of a hundred states is about 100 KB of text, a
+  // millisecond of a network thread's time that another table's moves would wait for.
   hooks_.off_thread(
       Lane::heavy,
-      [code = room.code(), stored = std::move(stored), from, page = options_.replay_page] { return replay_steps(code, stored, from, page); },
-      [this, conn, slot, reply](json steps) mutable {
-        if (steps.is_null()) return send(conn, {{"type", "error"}, {"code", "internal"}, {"message", "the replay failed"}});
-        steps.update(reply);
-        send(conn, std::move(steps));
+      [code = room.code(), stored = std::move(stored), from, page = options_.replay_page, id]() -> json {
+        json steps = replay_steps(code, stored, from, page);
+        if (steps.is_null()) return nullptr;
+        if (!id.is_null()) steps["id"] = id;
+        return protocol::json_text(steps);
+      },
+      [this, conn, slot](json text) {
+        if (!text.is_string()) return send(conn, {{"type", "error"}, {"code", "internal"}, {"message", "the replay failed"}});
+        hooks_.send(conn, std::move(text.get_ref<std::string&>()));
       });
 }
 
