@@ -165,8 +165,6 @@ class Lobby {
     bool bot_planned = false;
     bool gone = false;  // let go of: a caller that found it before must look again
     std::chrono::steady_clock::time_point quiet_since{};  // when its last connection left
-    // What the last broadcast wrote for each view (a seat, or kNobody), filled again at the next.
-    std::map<int, json> views;
   };
   using Lock = std::unique_lock<std::mutex>;
 
@@ -223,7 +221,7 @@ class Lobby {
   struct TableText {
     std::string body;  // the snapshot's JSON text
   };
-  TableText table_text(Held& held, int seat) const;
+  TableText table_text(const Held& held, int seat) const;
   // The per-connection parts of one broadcast as text, each written once however many
   // connections share it: the events from a point on, and a seat's legal actions.
   struct PartsText {

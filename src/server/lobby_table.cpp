@@ -235,11 +235,17 @@ std::optional<std::string> Lobby::bot_for(const Held& held) const {
   return std::nullopt;
 }
 
-Lobby::TableText Lobby::table_text(Held& held, int seat) const {
+Lobby::TableText Lobby::table_text(const Held& held, int seat) const {
   const Room& room = *held.room;
-  // The fields a move changes are written at each broadcast (filled again into what the last
-  // broadcast wrote for this view); the fixed ones and the seats are spliced in.
-  json& changing = held.views[seat];
+  // The fields a move changes are written at each broadcast; the fixed ones and the seats are
+  // spliced in. They are filled into a tree this thread keeps for the table's family, over the
+  // last one it wrote (protocol/json_fill.h): the same shape, so nothing is allocated or freed,
+  // and hot in the cache, where one kept for each table was cold by its next move and cost more
+  // than it saved (bench/README.md, "The state filled in place").
+  thread_local std::map<std::string, json, std::less<>> trees;
+  auto tree = trees.find(room.info().family);
+  if (tree == trees.end()) tree = trees.emplace(room.info().family, json()).first;
+  json& changing = tree->second;
   {
     protocol::ObjectFill out(changing);
     room.fill_play_fields(seat, out);
@@ -267,10 +273,7 @@ Lobby::TableText Lobby::table_text(Held& held, int seat) const {
 
 void Lobby::broadcast(Held& held, int actor) {
   arm_clock(held, actor);
-  if (held.sitting.empty()) {
-    held.views.clear();  // nobody to write for: the last views' memory goes back
-    return;
-  }
+  if (held.sitting.empty()) return;
   // Each connection gets the view of its own seat (spectators the public one), made once per seat;
   // where every seat sees the whole table (the family says so), once for everyone.
   const games::AnyTable* table = held.room->table();
