@@ -76,12 +76,18 @@ struct CardTableCodec {
 
 // The state fields the pot games and the house game share (docs/protocol.md, "The state"), each
 // written into its slot: a seat's name (the dealer, the player to act) or null, the posts, the
-// shoe, the third card and the winners. Each family's fill_state writes its fields and these in
+// shoe, then the third card, the player to act and the winners. Each family's fill_state writes its fields and these in
 // their keys' order (protocol::ObjectFill).
 template <class Game>
 void put_seat_name(json& slot, const card_table::TableLens<Game>& game, int seat) {
   if (seat >= 0) put(slot, game.players()[static_cast<std::size_t>(seat)].name);
   else put(slot, nullptr);
+}
+// "deals_done" and "deals_total" (null where the rules set no number of deals).
+inline void put_deals(ObjectFill& j, int done, int total) {
+  j.put("deals_done", done);
+  if (total > 0) j.put("deals_total", total);
+  else j.put("deals_total", nullptr);
 }
 template <class Game>
 void put_posts(json& slot, const card_table::TableLens<Game>& game) {
@@ -95,15 +101,14 @@ void fill_shoe(json& slot, const card_table::TableLens<Game>& game) {
   shoe.put("remaining", game.cards_left());
   shoe.put("shuffles", game.shuffles());
 }
+// The state's last fields: "third_card", "to_act" and "winners".
 template <class Game>
-void put_third_card(json& slot, const card_table::TableLens<Game>& game) {
-  if (game.third_card()) put(slot, cards::to_string(*game.third_card()));
-  else put(slot, nullptr);
-}
-template <class Game>
-void put_winners(json& slot, const card_table::TableLens<Game>& game) {
+void put_turn_and_end(ObjectFill& j, const card_table::TableLens<Game>& game) {
+  if (game.third_card()) j.put("third_card", cards::to_string(*game.third_card()));
+  else j.put("third_card", nullptr);
+  put_seat_name(j.at("to_act"), game, game.to_act());
   const auto won = game.winners();
-  auto& winners = sized_array(slot, won.size());
+  auto& winners = sized_array(j.at("winners"), won.size());
   for (std::size_t i = 0; i < won.size(); ++i) put(winners[i], game.players()[static_cast<std::size_t>(won[i])].name);
 }
 

@@ -46,9 +46,7 @@ void fill_house_state(const house::View& game, json& into) {
   }
   j.put("banking", "house");
   put_seat_name(j.at("dealer"), game, game.dealer());
-  j.put("deals_done", game.hands_done());
-  if (game.hands_total() > 0) j.put("deals_total", game.hands_total());
-  else j.put("deals_total", nullptr);
+  put_deals(j, game.hands_done(), game.hands_total());
   j.put("game", "house");
   j.put("house", game.house());
   j.put("over", game.over());
@@ -77,9 +75,7 @@ void fill_house_state(const house::View& game, json& into) {
   j.put("rules", game.rules().name);
   fill_shoe(j.at("shoe"), game);
   if (posts.count == 2) j.put("spread", posts.spread());
-  put_third_card(j.at("third_card"), game);
-  put_seat_name(j.at("to_act"), game, game.to_act());
-  put_winners(j.at("winners"), game);
+  put_turn_and_end(j, game);
 }
 
 json house_state_json(const house::View& game) {

@@ -54,9 +54,7 @@ void fill_state(const pot::View& game, json& into) {
   }
   j.put("banking", "pot");
   put_seat_name(j.at("dealer"), game, game.dealer());
-  j.put("deals_done", game.deals_done());
-  if (game.deals_total() > 0) j.put("deals_total", game.deals_total());
-  else j.put("deals_total", nullptr);
+  put_deals(j, game.deals_done(), game.deals_total());
   j.put("game", "pot");
   j.put("over", game.over());
   j.put("phase", phase_name(game.phase()));
@@ -75,9 +73,7 @@ void fill_state(const pot::View& game, json& into) {
   j.put("rules", game.rules().name);
   fill_shoe(j.at("shoe"), game);
   if (posts.count == 2 && game.phase() != pot::Phase::CallSecondAce) j.put("spread", posts.spread());
-  put_third_card(j.at("third_card"), game);
-  put_seat_name(j.at("to_act"), game, game.to_act());
-  put_winners(j.at("winners"), game);
+  put_turn_and_end(j, game);
 }
 
 json state_json(const pot::View& game) {
