@@ -133,13 +133,15 @@ const measure = async (kind) => {
   await sleep(seconds * 1000);
   if (flooder) got = JSON.parse((await flooder).trim().split('\n').at(-1) || '{}');
   const elapsed = (performance.now() - began) / 1000;
-  rows.push({ kind, ...busy.period(), movesPerSecond: (busy.moves - moves) / elapsed, got });
+  rows.push({ kind, ...busy.period(), elapsed, movesPerSecond: (busy.moves - moves) / elapsed, got });
 };
 for (const kind of ['quiet', 'verify', 'replay', 'solve', 'quiet']) await measure(kind);
 busy.running = false;
 await stopServer(server);
-console.log(`${binary}: ${tables} busy tables (4 clients each), bot delay ${botDelay} ms; long game ${long.code} of ${long.moves} moves; ${seconds} s a row`);
-console.log('flood    people acted  p50 ms  p99 ms  max ms  moves/s  flood got');
+// A row lasts `seconds`, or until the flood's last request is answered (a cold solve asked near
+// the end runs on): `seconds` says how long its figures were gathered.
+console.log(`${binary}: ${tables} busy tables (4 clients each), bot delay ${botDelay} ms; long game ${long.code} of ${long.moves} moves; ${seconds} s a row, or until the flood's last answer`);
+console.log('flood    seconds  people acted  p50 ms  p99 ms  max ms  moves/s  flood got');
 for (const r of rows)
-  console.log(`${r.kind.padEnd(8)} ${String(r.n).padStart(12)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${r.movesPerSecond.toFixed(0).padStart(8)}  ${JSON.stringify(r.got)}`);
+  console.log(`${r.kind.padEnd(8)} ${r.elapsed.toFixed(1).padStart(7)} ${String(r.n).padStart(13)} ${r.p50.toFixed(1).padStart(7)} ${r.p99.toFixed(1).padStart(7)} ${r.max.toFixed(0).padStart(7)} ${r.movesPerSecond.toFixed(0).padStart(8)}  ${JSON.stringify(r.got)}`);
 process.exit(0);
