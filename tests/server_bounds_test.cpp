@@ -111,6 +111,32 @@ TEST_F(ServerBoundsTest, TablesNobodyIsAtAreLetGoOfAfterTheirTimeAndComeBackFrom
   EXPECT_NE(lobby_->room(ann.table), nullptr) << "back in play: replayed at a restart again";
 }
 
+// What the lobby let go of goes back to the system when the last connection closes and at a
+// sweep that let a table go or finds fewer connections than the last (the network layer's threads
+// flush their allocator caches then: src/server/http_server.cpp); a sweep with nothing to give
+// back does nothing.
+TEST_F(ServerBoundsTest, MemoryIsGivenBackWhenConnectionsLeaveAndWhenATableIsLetGoOf) {
+  Seat bea = create("hoyle", 2, "Bea");
+  server::ConnId watcher = connect();
+  ask(watcher, {{"type", "watch"}, {"table", bea.table}});
+  pass(std::chrono::seconds(30));
+  EXPECT_EQ(hooks_->memory_given_back, 0) << "sweeps with nothing let go of and nobody gone";
+  lobby_->close(watcher);
+  EXPECT_EQ(hooks_->memory_given_back, 0) << "a connection is left";
+  pass(std::chrono::seconds(10));
+  EXPECT_EQ(hooks_->memory_given_back, 1) << "the sweep after a connection left";
+  lobby_->close(bea.conn);
+  EXPECT_EQ(hooks_->memory_given_back, 2) << "the last connection closed";
+  pass(std::chrono::seconds(10));
+  int given = hooks_->memory_given_back;
+  pass(std::chrono::seconds(100));
+  EXPECT_EQ(hooks_->memory_given_back, given) << "nothing more let go of: no sweep gives back again";
+  ASSERT_NE(lobby_->room(bea.table), nullptr);
+  pass(std::chrono::seconds(600));
+  EXPECT_EQ(lobby_->room(bea.table), nullptr);
+  EXPECT_EQ(hooks_->memory_given_back, given + 1) << "the sweep that let the table go";
+}
+
 // An address holds only so many open tables, and a restart does not start its count again.
 TEST_F(ServerBoundsTest, TheOpenTablesOfAnAddressAreCountedAcrossARestart) {
   options_.max_open_tables_per_address = 2;

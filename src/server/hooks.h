@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/json.h"
+#include "server/memory.h"
 
 namespace inbetween::server {
 
@@ -46,6 +47,10 @@ class Hooks {
   // Calls `fire` on a network thread (the caller's, where it is one) after `delay`.
   virtual void after(std::chrono::milliseconds delay, std::function<void()> fire) = 0;
   virtual std::chrono::steady_clock::time_point now() = 0;
+  // Gives the memory the lobby let go of back to the system. The network layer first has each of
+  // its threads hand back the free blocks it keeps for itself (flush_this_threads_cache), which
+  // only that thread can do.
+  virtual void give_memory_back() { server::give_memory_back(); }
   // Forwards the connection to the server at `address` (host:port) that plays the table it asked
   // for (docs/scale-out.md): `first` is sent there, and so is every later message of the
   // connection, and what that server answers comes back to it. Where the network cannot, the

@@ -10,7 +10,6 @@
 #include "games/registry.h"
 #include "rules/rule_files.h"
 #include "server/fairness.h"
-#include "server/memory.h"
 #include "server/message_fields.h"
 #include "server/typed_text.h"
 #include "families/three/solver.h"
@@ -189,7 +188,7 @@ void Lobby::close(ConnId conn) {
 
 void Lobby::give_memory_back_now() {
   store_.release_memory();  // first: its pages go back to the allocator, then to the system
-  give_memory_back();
+  hooks_.give_memory_back();
 }
 
 void Lobby::send(ConnId conn, json message) { hooks_.send_message(conn, std::move(message)); }

@@ -19,4 +19,8 @@ void give_memory_back() {
   malloc_trim(0);
 }
 
+void flush_this_threads_cache() {
+  if (mallctl != nullptr) mallctl("thread.tcache.flush", nullptr, nullptr, nullptr, 0);
+}
+
 }  // namespace inbetween::server

@@ -40,6 +40,9 @@ class FakeHooks final : public server::Hooks {
     timers_.push_back({now_ + delay, std::move(fire)});
   }
   std::chrono::steady_clock::time_point now() override { return now_; }
+  // How often the lobby gave memory back (the network layer's threads flush their caches then).
+  void give_memory_back() override { ++memory_given_back; }
+  int memory_given_back = 0;
   // A connection forwarded to the server that plays its table: recorded, not followed.
   struct Relayed {
     server::ConnId conn;
