@@ -433,6 +433,35 @@ TEST_F(ServerTest, APersonToActHasTheTimeoutAndABotMovesForThemWhenItRunsOut) {
   }
 }
 
+// Quick turns arm one timer a table, not one each: the first wakes at its time, finds the turn
+// then playing still has time left, and waits on for it; the clock runs out at that turn's own
+// deadline, not the first's.
+TEST_F(ServerTest, QuickTurnsKeepOneTimerATableAndTheClockRunsOutAtTheLastTurnsDeadline) {
+  Seat ann = create("hoyle", 2, "Ann", {{"timeout", 20}, {"set", {{"deals", "unlimited"}}}});
+  Seat bob = join(ann.table, "Bob");
+  command(ann, "start");
+  std::size_t before = hooks_->timers_pending();
+  for (int i = 0; i < 40; ++i) {
+    json table = table_of(ann);
+    ASSERT_EQ(table["status"], "playing");
+    Seat& to_act = table["to_act"] == "Ann" ? ann : bob;
+    command(to_act, "act", {{"action", testing::first_choice(table_of(to_act)["legal"])}});
+  }
+  EXPECT_LE(hooks_->timers_pending(), before) << "40 turns, no timer more";
+  hooks_->advance(std::chrono::seconds(15));
+  hooks_->run();
+  json table = table_of(ann);
+  Seat& to_act = table["to_act"] == "Ann" ? ann : bob;
+  command(to_act, "act", {{"action", testing::first_choice(table_of(to_act)["legal"])}});  // a turn starts at 15 s
+  std::size_t moves = table_of(ann)["moves"];
+  hooks_->advance(std::chrono::seconds(10));  // 25 s: the first turn's time is past, this one's is not
+  hooks_->run();
+  EXPECT_EQ(table_of(ann)["moves"], moves) << "no stand-in before the turn's own 20 s";
+  hooks_->advance(std::chrono::seconds(10));  // 35 s: its time has run out
+  hooks_->run();
+  EXPECT_GT(table_of(ann)["moves"].get<std::size_t>(), moves) << "a sensible bot moved for them";
+}
+
 TEST_F(ServerTest, HintsAreForThePlayerToActAndChatIsShortText) {
   // 30 deals: in two, every turn can be a pair or consecutive posts, and the game over at once.
   Seat ann = create("hoyle", 2, "Ann", {{"set", {{"deals", "30"}}}});

@@ -3,6 +3,7 @@
 // (docs/server.md). Any network thread may call it: tables play at once, each under a lock of its
 // own; slow work (a bot's choice, a hint, a replay) goes through Hooks::off_thread and comes back
 // to be checked against the table's state.
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <functional>
@@ -155,6 +156,9 @@ class Lobby {
     std::chrono::steady_clock::time_point deadline{};
     std::uint64_t serial = 0;
     bool ran_out = false;
+    // The one wake-up pending for this table's clock (0: none). A turn that starts while one is
+    // pending arms none of its own: the wake-up looks at the deadline then, and waits on for it.
+    std::uint64_t waking = 0;
   };
   // A table held in memory and everything its own moves touch, under `mutex`.
   struct Held {
@@ -260,7 +264,9 @@ class Lobby {
   // The bot's choice is back from its worker: `failed` says why there is none, else `move` is played.
   void bot_chose(const std::string& code, std::size_t moves, const std::string& failed, const games::AnyMove& move);
   void away_check(const std::string& code, int seat, std::uint64_t gone);
-  void clock_ran_out(const std::string& code, std::uint64_t serial);
+  // The clock's wake-up `waking` is due: the turn's time has run out, or it waits on for it.
+  void clock_woke(const std::string& code, std::uint64_t waking);
+  void wake_clock_after(Held& held, std::chrono::milliseconds delay);
 
   void send(ConnId conn, json message);
   // The store's caches and the allocator's free pages back to the system (after load).
@@ -284,6 +290,7 @@ class Lobby {
   };
   std::map<std::string, Address> addresses_;
   std::size_t connections_at_last_sweep_ = 0;
+  std::atomic<std::uint64_t> last_wake_{0};  // numbers the clocks' wake-ups, across every table
   std::string address_;                  // where other servers reach this one; empty: not announced
   json elsewhere_ = json::array();       // the other servers' public tables, as last read
   mutable std::mutex heavy_mutex_;  // the long work's counts below; taken last, after any other

@@ -221,8 +221,16 @@ void Lobby::arm_clock(Held& held, int actor) {
   // The same turn goes on (someone else bought chips, a seat came or went): the clock runs on.
   if (k.seat == seat && k.game == room.game_number() && actor != seat) return;
   auto timeout = std::chrono::seconds(room.timeout_seconds());
-  k = TurnClock{room.game_number(), seat, hooks_.now() + timeout, k.serial + 1, false};
-  hooks_.after(timeout, [this, code = room.code(), serial = k.serial] { clock_ran_out(code, serial); });
+  k = TurnClock{room.game_number(), seat, hooks_.now() + timeout, k.serial + 1, false, k.waking};
+  // One timer at a time a table, not one a turn: a timer armed for every turn stayed pending for
+  // the whole timeout, moves a second times the timeout of them (bench/README.md, "One timer a
+  // table, 1 December").
+  if (k.waking == 0) wake_clock_after(held, timeout);
+}
+
+void Lobby::wake_clock_after(Held& held, std::chrono::milliseconds delay) {
+  held.clock.waking = ++last_wake_;
+  hooks_.after(delay, [this, code = held.room->code(), waking = held.clock.waking] { clock_woke(code, waking); });
 }
 
 std::optional<std::string> Lobby::bot_for(const Held& held) const {
@@ -319,10 +327,14 @@ void Lobby::away_check(const std::string& code, int seat, std::uint64_t gone) {
   });
 }
 
-void Lobby::clock_ran_out(const std::string& code, std::uint64_t serial) {
+void Lobby::clock_woke(const std::string& code, std::uint64_t waking) {
   at_table(code, [&](Held& held) {
     TurnClock& k = held.clock;
-    if (k.serial != serial || k.seat < 0) return;
+    if (k.waking != waking) return;  // not this table's (one let go of and read back has its own)
+    k.waking = 0;
+    if (k.seat < 0 || k.ran_out) return;  // no clock runs now; the next turn's arms a wake-up
+    if (auto now = hooks_.now(); now < k.deadline)
+      return wake_clock_after(held, std::chrono::ceil<std::chrono::milliseconds>(k.deadline - now));
     if (held.room->seat_to_act() != k.seat || held.room->game_number() != k.game) return;
     k.ran_out = true;
     plan_bot(held);

@@ -72,6 +72,8 @@ class FakeHooks final : public server::Hooks {
     return ran;
   }
   void advance(std::chrono::milliseconds by) { now_ += by; }
+  // Timers armed and not yet fired.
+  std::size_t timers_pending() const { return timers_.size(); }
 
   // Every message of `type` a connection got, oldest first.
   std::vector<nlohmann::json> of_type(server::ConnId conn, const std::string& type) const {
