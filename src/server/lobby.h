@@ -154,7 +154,6 @@ class Lobby {
     int game = 0;
     int seat = -1;  // -1: no clock runs (a bot or an away person is to act, or no game)
     std::chrono::steady_clock::time_point deadline{};
-    std::uint64_t serial = 0;
     bool ran_out = false;
     // The one wake-up pending for this table's clock (0: none). A turn that starts while one is
     // pending arms none of its own: the wake-up looks at the deadline then, and waits on for it.

@@ -221,7 +221,7 @@ void Lobby::arm_clock(Held& held, int actor) {
   // The same turn goes on (someone else bought chips, a seat came or went): the clock runs on.
   if (k.seat == seat && k.game == room.game_number() && actor != seat) return;
   auto timeout = std::chrono::seconds(room.timeout_seconds());
-  k = TurnClock{room.game_number(), seat, hooks_.now() + timeout, k.serial + 1, false, k.waking};
+  k = TurnClock{room.game_number(), seat, hooks_.now() + timeout, false, k.waking};
   // One timer at a time a table, not one a turn: a timer armed for every turn stayed pending for
   // the whole timeout, moves a second times the timeout of them (bench/README.md, "One timer a
   // table, 1 December").

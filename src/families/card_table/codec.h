@@ -75,9 +75,9 @@ struct CardTableCodec {
 };
 
 // The state fields the pot games and the house game share (docs/protocol.md, "The state"), each
-// written into its slot: a seat's name (the dealer, the player to act) or null, the posts, the
-// shoe, then the third card, the player to act and the winners. Each family's fill_state writes its fields and these in
-// their keys' order (protocol::ObjectFill).
+// written into its slot: a seat's name (the dealer, the player to act) or null, the deals, the
+// posts, the shoe, then the third card, the player to act and the winners. Each family's
+// fill_state writes its fields and these in their keys' order (protocol::ObjectFill).
 template <class Game>
 void put_seat_name(json& slot, const card_table::TableLens<Game>& game, int seat) {
   if (seat >= 0) put(slot, game.players()[static_cast<std::size_t>(seat)].name);
