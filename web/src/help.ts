@@ -1,9 +1,13 @@
 // Rules help in the page: the game's rules in short (the rule reference's own words, condensed),
-// the preset's description from its rule file, and the knobs the table changed.
+// the preset's description from its rule file, and the knobs the table changed. The table shows
+// it (renderHelp) and so does the lobby, for the preset chosen before a table is created
+// (renderPresetHelp). Which text fits a preset is data (src/lengths.gen.ts: `help`, found from the
+// preset's knobs by dev/lengths.mjs), never its name.
 
 import { h } from './dom';
+import { presetLength } from './lengths';
 import { knobsText } from './table';
-import type { TableMsg } from './types';
+import type { Preset, TableMsg } from './types';
 
 const POT_COMMON = [
   'Ranks run 2 < 3 < \u2026 < K < A (an ace post may be called low where the rules say so); suits never matter.',
@@ -60,12 +64,17 @@ const THREE = [
   'Passing scores what you banked plus the cards in front of you. When everyone has passed or busted the round is tallied; reaching the target ends the game, highest total wins.',
 ];
 
-function pointsOf(t: Pick<TableMsg, 'family' | 'rules'>): { name: string; points: string[] } {
-  if (t.family === 'threebetween') return { name: 'ThreeBeTween', points: THREE };
-  if (t.family === 'house') return { name: 'Red Dog', points: HOUSE };
-  const key = t.rules.startsWith('hoyle') ? 'hoyle' : t.rules === 'banker' ? 'banker' : /sheets|acey/.test(t.rules) ? 'sheets' : '';
-  const own = RULES[key];
+/** The rules in short for a family and, for a pot game, the help its knobs call for (`hoyle`,
+ * `banker`, `sheets`; anything else: what every pot game shares). */
+export function helpPoints(family: TableMsg['family'], help: string | undefined): { name: string; points: string[] } {
+  if (family === 'threebetween') return { name: 'ThreeBeTween', points: THREE };
+  if (family === 'house') return { name: 'Red Dog', points: HOUSE };
+  const own = help && Object.prototype.hasOwnProperty.call(RULES, help) ? RULES[help] : undefined;
   return own ? { name: own.name, points: [...POT_COMMON, ...own.points] } : { name: 'In-Between', points: POT_COMMON };
+}
+
+function pointsOf(t: Pick<TableMsg, 'family' | 'rules'>): { name: string; points: string[] } {
+  return helpPoints(t.family, presetLength(t.rules)?.help);
 }
 
 export function renderHelp(t: TableMsg): HTMLElement {
@@ -79,5 +88,17 @@ export function renderHelp(t: TableMsg): HTMLElement {
     knobs ? h('p', { class: 'sub' }, `Changed for this table: ${knobs} (the line above is the preset\u2019s own).`) : null,
     h('ul', {}, ...points.map((p) => h('li', {}, p))),
     h('p', { class: 'sub' }, `Each turn has ${t.timeout} s; then a bot makes the move for whoever is to act.`),
+  );
+}
+
+/** The lobby's folded rules of a preset, before a table is created. */
+export function renderPresetHelp(p: Preset, open = false): HTMLElement {
+  const { name, points } = helpPoints(p.family, presetLength(p.name)?.help);
+  return h(
+    'details',
+    { class: 'help preset-help', 'data-testid': 'lobby-rules-help', open },
+    h('summary', {}, `How to play ${name}`),
+    h('p', { class: 'sub' }, `These rules: ${p.name} \u2014 ${p.title}`),
+    h('ul', {}, ...points.map((x) => h('li', {}, x))),
   );
 }

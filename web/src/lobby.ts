@@ -1,8 +1,10 @@
-// The lobby: your name, a new table from a preset (knob overrides, seat count) or pasted rule
-// text, the open tables, join or watch by code; and the waiting room of a table before its start
-// (join link, add bots, start).
+// The lobby: your name, a new table from a preset (knob overrides, seat count, its length with the
+// minutes it lasts, its rules folded) or pasted rule text, the open tables, join or watch by code;
+// and the waiting room of a table before its start (join link, add bots, start).
 
 import { h } from './dom';
+import { renderPresetHelp } from './help';
+import { minutesAt, minutesText, presetLength, seatLength, timeModelText, type PresetLength } from './lengths';
 import { renderInvite } from './share';
 import { joinLink } from './table';
 import type { Preset, TableListing, TableMsg } from './types';
@@ -67,7 +69,17 @@ export class Lobby {
   private readonly codeInput: HTMLInputElement;
   private readonly tablesList: HTMLElement;
   private readonly message: HTMLElement;
+  private readonly lengthInput: HTMLInputElement;
+  private readonly lengthLabel: HTMLElement;
+  private readonly lengthEstimate: HTMLElement;
+  private readonly lengthNote: HTMLElement;
+  private readonly lengthSuggest: HTMLButtonElement;
+  private readonly lengthField: HTMLElement;
+  private readonly helpSlot: HTMLElement;
   private presets: Preset[] = [];
+  /** the knob the length control sets now, and whether the person typed their own length */
+  private lengthKnob: string | null = null;
+  private lengthTyped = false;
 
   constructor(private readonly act: LobbyActions, name: string) {
     this.nameInput = h('input', { id: 'name', type: 'text', maxlength: 40, value: name, autocomplete: 'nickname', 'data-testid': 'name-input', placeholder: 'Your name' });
@@ -75,10 +87,31 @@ export class Lobby {
     this.presetSelect = h('select', { id: 'preset', 'data-testid': 'preset-select' });
     this.presetSelect.addEventListener('change', () => this.presetChanged());
     this.seatsInput = h('input', { id: 'seats', type: 'number', min: 1, max: 8, value: 2, 'data-testid': 'seats-input' });
+    this.seatsInput.addEventListener('input', () => this.showLength());
+    this.lengthInput = h('input', { id: 'length', type: 'number', min: 1, step: 1, inputmode: 'numeric', 'data-testid': 'length-input' });
+    this.lengthInput.addEventListener('input', () => {
+      this.lengthTyped = true;
+      this.showLength();
+    });
+    this.lengthLabel = h('label', { for: 'length' }, 'Length');
+    this.lengthEstimate = h('output', { for: 'length seats', class: 'length-estimate', 'data-testid': 'length-estimate', 'aria-live': 'polite' });
+    this.lengthNote = h('p', { class: 'sub length-note', 'data-testid': 'length-note' });
+    this.lengthSuggest = h('button', { type: 'button', class: 'link-btn', 'data-testid': 'length-suggest', onclick: () => this.suggestLength() }, 'back to about 15 minutes');
+    this.lengthField = h(
+      'div',
+      { class: 'field length' },
+      this.lengthLabel,
+      h('div', { class: 'inline' }, this.lengthInput, this.lengthEstimate),
+      this.lengthNote,
+      this.lengthSuggest,
+    );
+    this.helpSlot = h('div', { class: 'preset-help-slot' });
     this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 1, max: 3600, value: 60, 'data-testid': 'timeout-input' });
     this.privateInput = h('input', { id: 'private', type: 'checkbox', 'data-testid': 'private-input' });
     this.knobsInput = h('textarea', { id: 'knobs', rows: 2, placeholder: 'start_chips=50, max_bet=5', 'data-testid': 'knobs-input', spellcheck: 'false' });
+    this.knobsInput.addEventListener('input', () => this.showLength());
     this.rulesText = h('textarea', { id: 'rules-text', rows: 6, placeholder: 'game = "pot"\nname = "mine"\n...', 'data-testid': 'rules-text-input', spellcheck: 'false' });
+    this.rulesText.addEventListener('input', () => this.showLength());
     this.codeInput = h('input', { id: 'code', type: 'text', maxlength: 12, placeholder: 'CODE', autocapitalize: 'characters', 'data-testid': 'join-code-input' });
     this.tablesList = h('ul', { class: 'open-tables', 'data-testid': 'open-tables' }, h('li', { class: 'sub' }, 'Loading\u2026'));
     this.message = h('p', { class: 'error', role: 'alert', 'data-testid': 'lobby-error' });
@@ -88,7 +121,9 @@ export class Lobby {
       { class: 'panel create', 'aria-label': 'New table' },
       h('h2', {}, 'New table'),
       field('Rules', this.presetSelect, 'preset'),
+      this.helpSlot,
       h('div', { class: 'two' }, field('Seats', this.seatsInput, 'seats'), field('Turn timeout (s)', this.timeoutInput, 'timeout')),
+      this.lengthField,
       field('Knobs (key=value, comma or line separated)', this.knobsInput, 'knobs'),
       h('details', {}, h('summary', {}, 'or paste a rule file'), this.rulesText, h('p', { class: 'sub' }, 'When filled, this text is used instead of the preset.')),
       h('label', { class: 'check', for: 'private' }, this.privateInput, ' Private: not among the open tables; friends join by its link or code'),
@@ -158,6 +193,90 @@ export class Lobby {
     this.seatsInput.max = String(p.max_players);
     const v = Number(this.seatsInput.value);
     if (!(v >= p.min_players && v <= p.max_players)) this.seatsInput.value = String(Math.max(2, p.min_players));
+    const open = this.helpSlot.querySelector('details')?.open ?? false;
+    this.helpSlot.replaceChildren(renderPresetHelp(p, open));
+    const knob = presetLength(p.name)?.knob ?? null;
+    if (knob !== this.lengthKnob) this.lengthTyped = false; // a length typed for another knob means nothing here
+    this.lengthKnob = knob;
+    this.showLength();
+  }
+
+  /** The length control's default: the value for about 15 minutes at this preset and seat count. */
+  private suggestLength(): void {
+    this.lengthTyped = false;
+    this.showLength();
+  }
+
+  /** The length the create request will carry: the control's value, or the free-text knobs'
+   * where they name the same knob or another that sets the length (`knobs`: they win, and the
+   * control's value is left out); none with a pasted rule file. `value` null: the preset's own. */
+  private lengthChoice(): { p: PresetLength; value: number | null; from: 'control' | 'knobs'; knob: string } | null {
+    const p = presetLength(this.presetSelect.value);
+    if (!p || this.rulesText.value.trim()) return null;
+    let typed: Record<string, string> = {};
+    try {
+      typed = parseKnobs(this.knobsInput.value);
+    } catch {
+      /* said on create */
+    }
+    const named = [p.knob, ...p.also].find((k) => Object.prototype.hasOwnProperty.call(typed, k));
+    if (named) {
+      const n = Number(typed[named]);
+      return { p, value: named === p.knob && Number.isInteger(n) && n > 0 ? n : null, from: 'knobs', knob: named };
+    }
+    const raw = this.lengthInput.value.trim();
+    return { p, value: raw === '' ? null : Number(raw), from: 'control', knob: p.knob };
+  }
+
+  /** Fills the length control for the preset and seats chosen (its suggestion, unless the person
+   * typed their own) and says how long that game lasts. */
+  private showLength(): void {
+    const p = presetLength(this.presetSelect.value);
+    const seats = Number(this.seatsInput.value);
+    const s = p ? seatLength(this.presetSelect.value, seats) : null;
+    const pasted = this.rulesText.value.trim() !== '';
+    this.lengthField.hidden = !p;
+    if (!p) return;
+    this.lengthLabel.textContent = `Length: ${p.unit}`;
+    this.lengthInput.min = String(p.min);
+    this.lengthInput.max = String(p.max);
+    this.lengthInput.placeholder = String(p.default);
+    this.lengthInput.title = p.about;
+    this.lengthInput.disabled = pasted;
+    if (!this.lengthTyped && s) this.lengthInput.value = String(s.value);
+    this.lengthSuggest.hidden = !s || !this.lengthTyped || this.lengthInput.value === String(s.value);
+    if (pasted) {
+      this.lengthEstimate.textContent = '';
+      this.lengthNote.textContent = 'A pasted rule file sets its own length.';
+      return;
+    }
+    if (!s) {
+      this.lengthEstimate.textContent = '';
+      this.lengthNote.textContent = `${p.min_players === p.max_players ? p.min_players : `${p.min_players} to ${p.max_players}`} seats for these rules.`;
+      return;
+    }
+    const choice = this.lengthChoice();
+    if (choice && choice.knob !== p.knob) {
+      // Another knob that sets the length (a number of deals): its minutes are not measured here.
+      this.lengthEstimate.textContent = `the knobs set the length (${choice.knob})`;
+      this.lengthNote.textContent = `The length control is left out: ${choice.knob} in the knobs sets the length.`;
+      return;
+    }
+    const value = choice?.value ?? null;
+    const own = typeof p.default === 'number' ? p.default : null;
+    const m = minutesAt(p, s, value ?? own);
+    const shown = value ?? p.default;
+    this.lengthEstimate.textContent = `${minutesText(m)} (${p.knob} = ${shown}${choice?.from === 'knobs' ? ', from the knobs' : ''})`;
+    const players = `${seats} player${seats === 1 ? '' : 's'}`;
+    const limit =
+      s.limit === 'shortest'
+        ? ` With ${players} even the shortest game, ${s.value}, lasts ${minutesText(s)}.`
+        : s.limit === 'longest'
+          ? ` With ${players} even ${s.value} lasts only ${minutesText(s)}.`
+          : '';
+    this.lengthNote.textContent =
+      `${capital(p.about)}. The preset\u2019s own: ${p.default} (${minutesText(s.default)}); about 15 minutes: ${s.value}.${limit} ` +
+      `Minutes from simulate\u2019s time model: ${timeModelText(p)}.`;
   }
 
   setTables(tables: TableListing[]): void {
@@ -222,6 +341,17 @@ export class Lobby {
       return;
     }
     const text = this.rulesText.value.trim();
+    const length = this.lengthChoice();
+    if (length && length.from === 'control' && length.value !== null) {
+      const { p, value } = length;
+      if (!(Number.isInteger(value) && value >= p.min && value <= p.max)) {
+        this.error(`Length: ${p.unit} is a whole number from ${p.min} to ${p.max}.`);
+        this.lengthInput.focus();
+        return;
+      }
+      // The free-text knobs win where they name the same knob (then lengthChoice says so).
+      if (String(value) !== String(p.default)) set = { [p.knob]: String(value), ...set };
+    }
     const req: CreateRequest = { name, set, seats: Number(this.seatsInput.value) || 2 };
     const timeout = Number(this.timeoutInput.value);
     if (timeout > 0) req.timeout = timeout;
@@ -231,6 +361,10 @@ export class Lobby {
     this.error('');
     this.act.create(req);
   }
+}
+
+function capital(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function field(label: string, control: HTMLElement, id: string): HTMLElement {
