@@ -18,7 +18,7 @@ await build({
   outfile: join(dist, 'app.js'),
   logLevel: 'warning',
 });
-for (const f of ['index.html', 'app.css']) copyFileSync(join(here, f), join(dist, f));
+for (const f of ['index.html', 'app.css', 'lobby.css']) copyFileSync(join(here, f), join(dist, f));
 // The app's icons, manifest and service worker (public/), beside the page.
 for (const f of readdirSync(join(here, 'public'))) copyFileSync(join(here, 'public', f), join(dist, f));
 console.log('built', dist);

@@ -73,6 +73,7 @@ export class Lobby {
   private readonly lengthLabel: HTMLElement;
   private readonly lengthEstimate: HTMLElement;
   private readonly lengthNote: HTMLElement;
+  private readonly lengthModel: HTMLElement;
   private readonly lengthSuggest: HTMLButtonElement;
   private readonly lengthField: HTMLElement;
   private readonly helpSlot: HTMLElement;
@@ -96,6 +97,7 @@ export class Lobby {
     this.lengthLabel = h('label', { for: 'length' }, 'Length');
     this.lengthEstimate = h('output', { for: 'length seats', class: 'length-estimate', 'data-testid': 'length-estimate', 'aria-live': 'polite' });
     this.lengthNote = h('p', { class: 'sub length-note', 'data-testid': 'length-note' });
+    this.lengthModel = h('p', { class: 'sub length-model' });
     this.lengthSuggest = h('button', { type: 'button', class: 'link-btn', 'data-testid': 'length-suggest', onclick: () => this.suggestLength() }, 'back to about 15 minutes');
     this.lengthField = h(
       'div',
@@ -104,6 +106,7 @@ export class Lobby {
       h('div', { class: 'inline' }, this.lengthInput, this.lengthEstimate),
       this.lengthNote,
       this.lengthSuggest,
+      this.lengthModel,
     );
     this.helpSlot = h('div', { class: 'preset-help-slot' });
     this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 1, max: 3600, value: 60, 'data-testid': 'timeout-input' });
@@ -245,6 +248,7 @@ export class Lobby {
     this.lengthInput.disabled = pasted;
     if (!this.lengthTyped && s) this.lengthInput.value = String(s.value);
     this.lengthSuggest.hidden = !s || !this.lengthTyped || this.lengthInput.value === String(s.value);
+    this.lengthModel.textContent = '';
     if (pasted) {
       this.lengthEstimate.textContent = '';
       this.lengthNote.textContent = 'A pasted rule file sets its own length.';
@@ -268,15 +272,14 @@ export class Lobby {
     const shown = value ?? p.default;
     this.lengthEstimate.textContent = `${minutesText(m)} (${p.knob} = ${shown}${choice?.from === 'knobs' ? ', from the knobs' : ''})`;
     const players = `${seats} player${seats === 1 ? '' : 's'}`;
-    const limit =
+    const near =
       s.limit === 'shortest'
-        ? ` With ${players} even the shortest game, ${s.value}, lasts ${minutesText(s)}.`
+        ? `With ${players} even the shortest, ${s.value}, lasts ${minutesText(s)}.`
         : s.limit === 'longest'
-          ? ` With ${players} even ${s.value} lasts only ${minutesText(s)}.`
-          : '';
-    this.lengthNote.textContent =
-      `${capital(p.about)}. The preset\u2019s own: ${p.default} (${minutesText(s.default)}); about 15 minutes: ${s.value}.${limit} ` +
-      `Minutes from simulate\u2019s time model: ${timeModelText(p)}.`;
+          ? `With ${players} even ${s.value} lasts only ${minutesText(s)}.`
+          : `Near 15 minutes with ${players}: ${s.value}.`;
+    this.lengthNote.textContent = `${capital(p.about)}. The preset\u2019s own: ${p.default}, ${minutesText(s.default)}. ${near}`;
+    this.lengthModel.textContent = `Minutes from simulate\u2019s time model: ${timeModelText(p)}.`;
   }
 
   setTables(tables: TableListing[]): void {
