@@ -230,6 +230,7 @@ class FailingCommits final : public server::Store {
   void commit_game(const std::string&, int, const std::string&) override {}
   void start_game(const std::string&, int, const std::string&, const std::string&) override {}
   void add_move(const std::string&, int, std::size_t, const std::string&) override { ++writes; }
+  void add_chat(const std::string&, const server::StoredChat&) override {}
   void finish_game(const std::string&, int) override {}
   void set_abandoned(const std::string&, bool) override {}
   std::vector<StoredTable> load_live() const override { return {}; }
@@ -265,6 +266,7 @@ TEST(GateOnAStoreThatCommitsEachWrite, LetsEveryMessageBy) {
     void commit_game(const std::string&, int, const std::string&) override {}
     void start_game(const std::string&, int, const std::string&, const std::string&) override {}
     void add_move(const std::string&, int, std::size_t, const std::string&) override {}
+    void add_chat(const std::string&, const server::StoredChat&) override {}
     void finish_game(const std::string&, int) override {}
     void set_abandoned(const std::string&, bool) override {}
     std::vector<StoredTable> load_live() const override { return {}; }

@@ -107,8 +107,29 @@ TEST_F(PgStoreTest, ANewerSchemaIsRefusedUntouched) {
   } catch (const server::StoreError& e) {
     EXPECT_NE(std::string(e.what()).find("version 99"), std::string::npos) << e.what();
   }
-  sql("UPDATE inbetween_schema SET version = 1");
+  sql(fmt::format("UPDATE inbetween_schema SET version = {}", PgStore::kSchemaVersion));  // back to this server's
   EXPECT_TRUE(node("c")->has_table("KEEP"));
+}
+
+// A database of schema 1 (before chat was kept) is migrated by the next server: its tables stay,
+// and their chat is kept from then on.
+TEST_F(PgStoreTest, ASchema1DatabaseIsMigratedAndKeepsChatFromThen) {
+  auto a = node("a");
+  a->add_table(table("OLD1"));
+  a->add_move("OLD1", 1, 0, "m0");
+  sql("DROP TABLE chat; UPDATE inbetween_schema SET version = 1");
+  auto b = node("b");
+  pqxx::connection c(uri_);
+  pqxx::nontransaction w(c);
+  EXPECT_EQ(w.exec("SELECT version FROM inbetween_schema")[0][0].as<int>(), PgStore::kSchemaVersion);
+  auto t = b->load_table("OLD1");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->games[0].moves, (std::vector<std::string>{"m0"}));
+  EXPECT_TRUE(t->chat.empty());
+  a->add_chat("OLD1", {1, "Ann", "hello"});
+  EXPECT_EQ(b->load_table("OLD1")->chat.size(), 1u);
+  // Chat is fenced by the lease like every write: b does not play the table.
+  EXPECT_THROW(b->add_chat("OLD1", {2, "Bob", "mine"}), server::LeaseLost);
 }
 
 TEST_F(PgStoreTest, ADatabaseThatCannotBeReachedIsAClearError) {

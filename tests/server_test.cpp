@@ -545,6 +545,10 @@ TEST_F(ServerTest, RulesOverTheSolversLimitRefuseHintsAndTheOptimalBotPlaysAsSen
   EXPECT_NE(notice["text"].get<std::string>().find("plays as the sensible bot"), std::string::npos) << notice.dump();
   EXPECT_NE(notice["text"].get<std::string>().find("limit is 1.0 MB"), std::string::npos) << notice.dump();
   EXPECT_EQ(hooks_->of_type(ann.conn, "chat").size(), 1u) << "told once";
+  // Kept like anyone's line: a watcher who comes later reads it.
+  ConnId later = connect();
+  ask(later, {{"type", "watch"}, {"table", ann.table}});
+  EXPECT_EQ(hooks_->last(later, "table")["chat"], json::array({json{{"from", "server"}, {"text", notice["text"]}}}));
   EXPECT_EQ(table["seats"][1]["bot"], "sensible") << table["seats"].dump();
   // A hint at Ann's turn in the next game is refused with the reason, and changes nothing.
   // With target 20 and no replacement the bot can win a game before Ann is asked anything (her

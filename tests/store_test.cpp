@@ -136,16 +136,44 @@ TEST_P(StoreContract, TablesWhoseLastGameIsOverAreNotLive) {
   EXPECT_TRUE(over->games[0].over);
 }
 
+// A table's chat: its lines in the order said, only its last kChatKept (older ones deleted),
+// each table its own; a number kept already is refused and changes nothing.
+TEST_P(StoreContract, ATablesLastChatLinesComeBackInOrder) {
+  auto store = open();
+  store->add_table(table("TALK"));
+  store->add_table(table("QUIET"));
+  EXPECT_TRUE(store->load_table("TALK")->chat.empty());
+  for (std::int64_t n = 1; n <= 130; ++n) store->add_chat("TALK", {n, n % 2 ? "Ann" : "watcher", "line " + std::to_string(n)});
+  store->add_chat("QUIET", {1, "server", "hush"});
+  EXPECT_THROW(store->add_chat("TALK", {130, "Ann", "again"}), server::StoreError);
+  auto talk = store->load_table("TALK");
+  ASSERT_TRUE(talk);
+  ASSERT_EQ(talk->chat.size(), server::kChatKept);
+  for (std::size_t i = 0; i < talk->chat.size(); ++i) {
+    std::int64_t n = static_cast<std::int64_t>(i) + 31;  // the first 30 are gone
+    EXPECT_EQ(talk->chat[i].n, n);
+    EXPECT_EQ(talk->chat[i].from, n % 2 ? "Ann" : "watcher");
+    EXPECT_EQ(talk->chat[i].text, "line " + std::to_string(n));
+  }
+  auto quiet = store->load_table("QUIET");
+  ASSERT_EQ(quiet->chat.size(), 1u);
+  EXPECT_EQ(quiet->chat[0].text, "hush");
+  // The live tables come with their chat too (what a restart reads).
+  for (const auto& t : store->load_live()) EXPECT_EQ(t.chat.size(), t.code == "TALK" ? server::kChatKept : 1u) << t.code;
+}
+
 TEST_P(StoreContract, WhatIsCommittedSurvivesReopening) {
   {
     auto store = open();
     store->add_table(table("KEPT"));
     store->add_move("KEPT", 1, 0, "m0");
+    store->add_chat("KEPT", {1, "Ann", "hello"});
   }
   auto store = open();
-  if (GetParam().durable)
+  if (GetParam().durable) {
     EXPECT_EQ(store->load_table("KEPT")->games[0].moves.size(), 1u);
-  else
+    EXPECT_EQ(store->load_table("KEPT")->chat.size(), 1u);
+  } else
     EXPECT_FALSE(store->has_table("KEPT"));  // an in-memory store is gone with its process
 }
 
@@ -214,6 +242,10 @@ PRAGMA user_version = 2;
   EXPECT_EQ(t->games[0].commit, "v1commit");
   // Version 4: no creator is known for an old table, and it is not abandoned (it is live).
   EXPECT_EQ(t->creator, "");
+  // Version 5: no chat was kept before it; from now on it is.
+  EXPECT_TRUE(t->chat.empty());
+  store.add_chat("OLD2", {1, "Ann", "still here"});
+  EXPECT_EQ(store.load_table("OLD2")->chat.size(), 1u);
   ASSERT_EQ(store.load_live().size(), 1u);
   store.set_abandoned("OLD2", true);
   EXPECT_TRUE(store.load_live().empty()) << "an abandoned table is not replayed at start";
@@ -316,6 +348,7 @@ class FlakyStore final : public server::Store {
     if (failing) throw server::StoreError("the disk is full");
     inner_->add_move(c, g, n, line);
   }
+  void add_chat(const std::string& c, const server::StoredChat& line) override { inner_->add_chat(c, line); }
   void finish_game(const std::string& c, int g) override { inner_->finish_game(c, g); }
   void set_abandoned(const std::string& c, bool a) override { inner_->set_abandoned(c, a); }
   std::vector<StoredTable> load_live() const override { return inner_->load_live(); }

@@ -89,6 +89,8 @@ void Lobby::chat(ConnId conn, const std::string& at, Held& held, const json& mes
   std::size_t chars = characters(text);
   if (chars == 0 || chars > options_.max_chat_chars)
     throw Refused("bad_message", fmt::format("a chat line is 1 to {} characters", options_.max_chat_chars));
+  // Kept first (a reload, a late joiner or a restart sees it): a line the store refused is told to nobody.
+  room.say(from, text);
   tell_table(held, {{"type", "chat"}, {"table", room.code()}, {"from", from}, {"text", text}});
   (void)conn;
 }
@@ -188,9 +190,11 @@ std::string Lobby::table_for(Sitting& s, const Room& room, const TableText& shar
   // format and the buffer's growth were a tenth of this function (bench/README.md, "Text a move").
   std::string you = s.seat < 0 ? "null" : std::to_string(s.seat);
   std::string title = s.title_sent ? std::string() : protocol::json_text(room.info().title);
+  std::string chat = s.title_sent ? std::string() : room.chat_text();  // the kept lines go with the title
   std::string from_text = std::to_string(from);
   std::string text;
-  text.reserve(48 + you.size() + legal->second.size() + title.size() + from_text.size() + fresh->second.size() + shared.body.size());
+  text.reserve(56 + you.size() + legal->second.size() + title.size() + chat.size() + from_text.size() + fresh->second.size() +
+               shared.body.size());
   text += "{\"you\":";
   text += you;
   text += ",\"legal\":";
@@ -198,6 +202,8 @@ std::string Lobby::table_for(Sitting& s, const Room& room, const TableText& shar
   if (!s.title_sent) {
     text += ",\"title\":";
     text += title;
+    text += ",\"chat\":";
+    text += chat;
   }
   s.title_sent = true;
   text += ",\"events_from\":";
@@ -421,8 +427,13 @@ void Lobby::bot_failed(Held& held, const std::string& reason) {
     return;
   }
   room.replace_bot(seat, stand_in);
-  tell_table(held, {{"type", "chat"}, {"table", room.code()}, {"from", "server"},
-                    {"text", fmt::format("{} plays as the {} bot from now on: {}", room.seats()[static_cast<std::size_t>(seat)].name, stand_in, reason)}});
+  std::string text = fmt::format("{} plays as the {} bot from now on: {}", room.seats()[static_cast<std::size_t>(seat)].name, stand_in, reason);
+  try {
+    room.say("server", text);  // kept like anyone's line, and told only once kept
+    tell_table(held, {{"type", "chat"}, {"table", room.code()}, {"from", "server"}, {"text", text}});
+  } catch (const StoreError& e) {
+    std::fprintf(stderr, "serve: table %s: %s\n", room.code().c_str(), e.what());
+  }
   broadcast(held);
   plan_bot(held);
 }

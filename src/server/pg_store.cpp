@@ -28,6 +28,12 @@ CREATE TABLE inbetween_cluster(secret TEXT NOT NULL);
 INSERT INTO inbetween_cluster VALUES(encode(sha256(gen_random_uuid()::text::bytea || clock_timestamp()::text::bytea), 'hex'));
 )";
 
+// Version 2: each table's last chat lines (kChatKept).
+constexpr const char* kPostgresSchemaV2 = R"(
+CREATE TABLE IF NOT EXISTS chat(code TEXT NOT NULL REFERENCES tables, n BIGINT NOT NULL, speaker TEXT NOT NULL,
+  text TEXT NOT NULL, PRIMARY KEY(code, n));
+)";
+
 // A lock every server takes while it migrates, so two starting at once do not both migrate.
 constexpr long long kMigrationLock = 0x1b7e7ee9;
 
@@ -184,6 +190,7 @@ void PgStore::migrate() {
       throw StoreError(fmt::format("{}: the store's schema is version {}, newer than this server's {}: use a newer inbetween",
                                    uri_, version, kSchemaVersion));
     if (version < 1) w.exec(kPostgresSchemaV1);
+    if (version < 2) w.exec(kPostgresSchemaV2);
     if (row.empty())
       w.exec_params("INSERT INTO inbetween_schema VALUES($1)", kSchemaVersion);
     else
@@ -254,6 +261,15 @@ void PgStore::add_move(const std::string& code, int game, std::size_t n, const s
     return !w.exec_prepared("add_move", code, game, static_cast<long long>(n), line, node_, term).empty();
   });
   if (!stored) throw LeaseLost(fmt::format("table {} is played by another server now", code));
+}
+
+void PgStore::add_chat(const std::string& code, const StoredChat& line) {
+  long long term = held(code);
+  transact<pqxx::work>("a chat line", [&](pqxx::work& w) {
+    fence(w, code, node_, term);
+    w.exec_params("INSERT INTO chat VALUES($1, $2, $3, $4)", code, static_cast<long long>(line.n), line.from, line.text);
+    w.exec_params("DELETE FROM chat WHERE code = $1 AND n <= $2", code, static_cast<long long>(line.n) - static_cast<long long>(kChatKept));
+  });
 }
 
 void PgStore::finish_game(const std::string& code, int game) {
@@ -409,6 +425,8 @@ std::vector<StoredTable> PgStore::load_where(const std::string& where, const std
           game.moves.push_back(m[0].as<std::string>());
         t.games.push_back(std::move(game));
       }
+      for (const auto& c : w.exec_params("SELECT n, speaker, text FROM chat WHERE code = $1 ORDER BY n", t.code))
+        t.chat.push_back({c[0].as<std::int64_t>(), c[1].as<std::string>(), c[2].as<std::string>()});
       out.push_back(std::move(t));
     }
     return out;

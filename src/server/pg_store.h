@@ -27,7 +27,7 @@ class PgStore final : public Store {
   PgStore& operator=(const PgStore&) = delete;
 
   // The schema version this build writes.
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
   void add_table(const StoredTable& table) override;
   void put_seat(const std::string& code, const StoredSeat& seat) override;
@@ -36,6 +36,7 @@ class PgStore final : public Store {
   void start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) override;
   void set_abandoned(const std::string& code, bool abandoned) override;
   void add_move(const std::string& code, int game, std::size_t n, const std::string& line) override;
+  void add_chat(const std::string& code, const StoredChat& line) override;
   void finish_game(const std::string& code, int game) override;
   std::vector<StoredTable> load_live() const override;
   std::optional<StoredTable> load_table(const std::string& code) const override;

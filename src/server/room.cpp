@@ -91,7 +91,7 @@ Room::Room(std::string code, TableSpec spec, Store& store)
 Room::Room(const StoredTable& stored, Store& store)
     : code_(stored.code),
       spec_{stored.rules, stored.rules_text, json::parse(stored.sets), stored.seats, stored.timeout_seconds, stored.private_table, stored.creator},
-      info_(rules_info(spec_)), store_(&store), games_(stored.games) {
+      info_(rules_info(spec_)), store_(&store), games_(stored.games), chat_(stored.chat.begin(), stored.chat.end()) {
   seats_.resize(static_cast<std::size_t>(spec_.seats));
   for (const auto& s : stored.seated) {
     if (s.seat < 0 || s.seat >= spec_.seats) continue;
@@ -413,6 +413,19 @@ json Room::legal_for(int seat) const {
 json Room::summary(int watchers) const {
   return {{"table", code_}, {"rules", label()},  {"status", status_name(status())},
           {"seats", spec_.seats}, {"filled", filled()}, {"watchers", watchers}};
+}
+
+void Room::say(const std::string& from, const std::string& text) {
+  StoredChat line{chat_.empty() ? 1 : chat_.back().n + 1, from, text};
+  store_->add_chat(code_, line);
+  chat_.push_back(std::move(line));
+  while (chat_.size() > kChatKept) chat_.pop_front();
+}
+
+std::string Room::chat_text() const {
+  json lines = json::array();
+  for (const auto& line : chat_) lines.push_back(protocol::fields({{"from", line.from}, {"text", line.text}}));
+  return protocol::json_text(lines);
 }
 
 const StoredGame& Room::finished_game(int game) const {

@@ -4,6 +4,7 @@
 // networking here: the lobby feeds it requests and sends what it returns.
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -143,6 +144,13 @@ class Room {
   // A finished game as stored: a copy a worker thread may read while the table plays on.
   // Throws Refused("not_over") while it is played, Refused("no_game") when there is none.
   StoredGame finished_game_copy(int game) const { return finished_game(game); }
+  // Keeps a chat line said at the table (`from`: a seat's name, "watcher" or "server"; `text`
+  // cleaned) with the table's last kChatKept; stored before this returns (throws StoreError and
+  // keeps nothing when the store refuses it).
+  void say(const std::string& from, const std::string& text);
+  // The table's kept chat lines, oldest first, as a JSON array of {"from","text"} (its text).
+  std::string chat_text() const;
+
   // A finished game's log, one JSON line each (log_lines below). Throws as finished_game_copy.
   std::vector<json> export_log(int game) const { return log_lines(code_, finished_game(game)); }
   // A finished game as steps (replay_steps below).
@@ -176,6 +184,7 @@ class Room {
   std::vector<StoredGame> games_;  // every game's seed and commitment; moves of finished ones
   std::shared_ptr<const protocol::SessionMaker> maker_;  // this table's rules, read once
   std::unique_ptr<protocol::GameSession> session_;  // the game in play, and its events
+  std::deque<StoredChat> chat_;  // the last kChatKept lines said at the table
   // What seat_fields_text() was written from, and the text (kept under the table's lock, as
   // everything else of the room).
   struct SeenSeat {

@@ -47,6 +47,23 @@ void insert_game(SQLite::Database& db, const std::string& code, const StoredGame
   q.exec();
 }
 
+// Runs `write` in a savepoint named `name`: all of it or none. A savepoint, not a transaction: it
+// nests in the one open where commits are held (and is a transaction of its own where they are not).
+template <class Write>
+void in_savepoint(SQLite::Database& db, const std::string& name, Write&& write) {
+  db.exec("SAVEPOINT " + name);
+  try {
+    write();
+  } catch (const SQLite::Exception&) {
+    if (!sqlite3_get_autocommit(db.getHandle())) {
+      db.exec("ROLLBACK TO " + name);
+      db.exec("RELEASE " + name);
+    }
+    throw;
+  }
+  db.exec("RELEASE " + name);
+}
+
 }  // namespace
 
 
@@ -165,6 +182,11 @@ void SqliteStore::migrate(const std::string& path) {
     db_->exec("ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''");
     db_->exec("ALTER TABLE tables ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0");
   }
+  // Version 5: each table's last chat lines (kChatKept), so a reload, a late joiner or a restart
+  // sees what was said. A table from before has none.
+  if (version < 5)
+    db_->exec("CREATE TABLE chat(code TEXT NOT NULL, n INTEGER NOT NULL, speaker TEXT NOT NULL, text TEXT NOT NULL, "
+              "PRIMARY KEY(code, n))");
   db_->exec(fmt::format("PRAGMA user_version = {}", kSchemaVersion));
   tx.commit();
 }
@@ -172,10 +194,7 @@ void SqliteStore::migrate(const std::string& path) {
 void SqliteStore::add_table(const StoredTable& t) {
   std::lock_guard lock(mutex_);
   write("a table", [&] {
-    // A savepoint, not a transaction: it nests in the one open where commits are held (and is a
-    // transaction of its own where they are not).
-    db_->exec("SAVEPOINT add_table");
-    try {
+    in_savepoint(*db_, "add_table", [&] {
       SQLite::Statement q(*db_, "INSERT INTO tables(code, created, rules, rules_text, sets, seats, timeout, private, creator) "
                                 "VALUES(?, (SELECT COUNT(*) FROM tables), ?, ?, ?, ?, ?, ?, ?)");
       q.bind(1, t.code);
@@ -189,14 +208,7 @@ void SqliteStore::add_table(const StoredTable& t) {
       q.exec();
       for (const auto& s : t.seated) insert_seat(*db_, t.code, s);
       for (const auto& g : t.games) insert_game(*db_, t.code, g);
-    } catch (const SQLite::Exception&) {
-      if (!sqlite3_get_autocommit(db_->getHandle())) {
-        db_->exec("ROLLBACK TO add_table");
-        db_->exec("RELEASE add_table");
-      }
-      throw;
-    }
-    db_->exec("RELEASE add_table");
+    });
   });
 }
 
@@ -299,6 +311,25 @@ void SqliteStore::finish_game(const std::string& code, int game) {
   });
 }
 
+void SqliteStore::add_chat(const std::string& code, const StoredChat& line) {
+  std::lock_guard lock(mutex_);
+  write("a chat line", [&] {
+    // The line and the trim together: a refused line deletes nothing.
+    in_savepoint(*db_, "add_chat", [&] {
+      SQLite::Statement q(*db_, "INSERT INTO chat VALUES(?, ?, ?, ?)");
+      q.bind(1, code);
+      q.bind(2, line.n);
+      q.bind(3, line.from);
+      q.bind(4, line.text);
+      q.exec();
+      SQLite::Statement trim(*db_, "DELETE FROM chat WHERE code = ? AND n <= ?");
+      trim.bind(1, code);
+      trim.bind(2, line.n - static_cast<std::int64_t>(kChatKept));
+      trim.exec();
+    });
+  });
+}
+
 void SqliteStore::set_abandoned(const std::string& code, bool abandoned) {
   std::lock_guard lock(mutex_);
   write("a table's abandonment", [&] {
@@ -387,6 +418,10 @@ std::vector<StoredTable> SqliteStore::load_where(const std::string& where, const
         while (moves.executeStep()) g.moves.push_back(moves.getColumn(0).getString());
         t.games.push_back(std::move(g));
       }
+      SQLite::Statement chat(*db_, "SELECT n, speaker, text FROM chat WHERE code = ? ORDER BY n");
+      chat.bind(1, t.code);
+      while (chat.executeStep())
+        t.chat.push_back({chat.getColumn(0).getInt64(), chat.getColumn(1).getString(), chat.getColumn(2).getString()});
       out.push_back(std::move(t));
     }
   } catch (const SQLite::Exception& e) {

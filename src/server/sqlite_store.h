@@ -31,7 +31,7 @@ class SqliteStore final : public Store {
   SqliteStore& operator=(const SqliteStore&) = delete;
 
   // The schema version this build writes.
-  static constexpr int kSchemaVersion = 4;
+  static constexpr int kSchemaVersion = 5;
 
   void add_table(const StoredTable& table) override;
   void put_seat(const std::string& code, const StoredSeat& seat) override;
@@ -40,6 +40,7 @@ class SqliteStore final : public Store {
   void start_game(const std::string& code, int game, const std::string& new_request, const std::string& opening) override;
   void set_abandoned(const std::string& code, bool abandoned) override;
   void add_move(const std::string& code, int game, std::size_t n, const std::string& line) override;
+  void add_chat(const std::string& code, const StoredChat& line) override;
   void finish_game(const std::string& code, int game) override;
   void release_memory() override;
   void hold_commits(bool hold) override;

@@ -33,6 +33,17 @@ struct StoredGame {
   int commitment_version = 1;  // the scheme `commit` was made by (server/fairness.h); 1: stored before versions
 };
 
+// A chat line as kept: its number at the table (from 1, in the order said, never reused) and who
+// said what (a seat's name, "watcher" or "server"), cleaned as it was told.
+struct StoredChat {
+  std::int64_t n = 0;
+  std::string from;
+  std::string text;
+};
+
+// The chat lines a table keeps (its last ones, across its games); older ones are deleted.
+inline constexpr std::size_t kChatKept = 100;
+
 // A table as stored: how it was created, its seats and its games (oldest first).
 struct StoredTable {
   std::string code;
@@ -45,6 +56,7 @@ struct StoredTable {
   std::vector<StoredGame> games;
   bool private_table = false;  // not listed by `tables`: joined by its code only
   std::string creator;         // the address that created it (the open tables an address may hold)
+  std::vector<StoredChat> chat = {};  // its last kChatKept chat lines, oldest first
 };
 
 // Thrown when the store cannot be opened or written; the server reports it and stops.
@@ -84,6 +96,10 @@ class Store {
   virtual void add_move(const std::string& code, int game, std::size_t n, const std::string& line) = 0;
   // Marks a game over: a table whose last game is over is not replayed at start.
   virtual void finish_game(const std::string& code, int game) = 0;
+  // Keeps a chat line of table `code` and deletes the table's lines older than its last
+  // kChatKept; committed as a move is (before anyone hears of it). A number already kept is
+  // refused (StoreError).
+  virtual void add_chat(const std::string& code, const StoredChat& line) = 0;
   // Marks a table abandoned (nobody came back for it: not replayed at start, read when someone
   // asks for it) or, when someone does, not abandoned.
   virtual void set_abandoned(const std::string& code, bool abandoned) = 0;
@@ -106,7 +122,7 @@ class Store {
   virtual void release_memory() {}
 
   // Every table still in play (waiting for players, or its last game not over) and not abandoned,
-  // with its seats, games and moves, in the order they were created.
+  // with its seats, games, moves and chat, in the order they were created.
   virtual std::vector<StoredTable> load_live() const = 0;
   // One table, whatever its state (for a table that is over, read when someone asks for it).
   virtual std::optional<StoredTable> load_table(const std::string& code) const = 0;

@@ -42,6 +42,10 @@ export interface TableMsg {
    * the rules' description: only in the first table message a connection gets after it sits down, watches or resumes
    */
   title?: string;
+  /**
+   * the table's kept chat lines (its last 100, across its games and restarts), oldest first: only in the first table message a connection gets after it sits down, watches or resumes (with `title`); live lines come as `chat` messages
+   */
+  chat?: ChatLine[];
   status: "waiting" | "playing" | "over";
   game: number;
   creator: number;
@@ -67,6 +71,13 @@ export interface TableMsg {
   events_from?: number;
   event_count: number;
   moves: number;
+}
+/**
+ * A chat line kept at the table: who said it (a seat's name, "watcher" or "server") and what, as a `chat` message told it.
+ */
+export interface ChatLine {
+  from: string;
+  text: string;
 }
 /**
  * A seat: an empty one is {name: null}; a filled one has all four fields.
