@@ -448,6 +448,50 @@ TEST(RoomInTheStore, AStoredGameComesBackWithItsEvents) {
   EXPECT_TRUE(room.events_between(events.size() + 5, events.size() + 9).empty());
 }
 
+// Moves the server made for a person: stored marked, each with a `played_for` event before its
+// events in the table's list (every page of which is that list's slice), and read back so. A
+// mark the server does not write is a broken store.
+TEST(RoomInTheStore, MovesMadeForAPersonComeBackMarkedAtTheirPlaces) {
+  auto store = server::open_store(":memory:");
+  server::Room room("MARK", {"hoyle", "", {{"deals", "30"}}, 2, 60, false, ""}, *store);
+  room.seat_person("Ann");
+  room.seat_bot("sensible");
+  room.start();
+  std::vector<std::pair<std::size_t, json>> marks;  // the engine's events before each, and the mark
+  for (auto by : {protocol::MadeBy::away, protocol::MadeBy::clock}) {
+    for (int i = 0; i < 100 && room.status() == server::TableStatus::playing && room.seat_to_act() != 0; ++i)
+      room.play(room.table()->bot_move("sensible"));
+    ASSERT_EQ(room.seat_to_act(), 0) << "Ann's turn comes in a hoyle game of 30 deals";
+    marks.push_back({room.session()->table().event_count(),
+                     {{"type", "played_for"}, {"player", "Ann"}, {"reason", protocol::made_by_name(by)}, {"bot", "sensible"}}});
+    room.play(room.table()->bot_move("sensible"), by);
+  }
+  if (room.status() == server::TableStatus::playing) room.play(room.table()->bot_move("sensible"));  // one more, unmarked
+  json expected = room.session()->events_between(0, room.session()->table().event_count());
+  for (auto it = marks.rbegin(); it != marks.rend(); ++it) expected.insert(expected.begin() + static_cast<long>(it->first), it->second);
+  ASSERT_EQ(room.event_count(), expected.size());
+  for (std::size_t from = 0; from <= expected.size() + 1; ++from)
+    for (std::size_t to = from; to <= expected.size() + 2; ++to) {
+      json slice = json::array();
+      for (std::size_t i = from; i < std::min(to, expected.size()); ++i) slice.push_back(expected[i]);
+      ASSERT_EQ(room.events_between(from, to), slice) << from << ".." << to;
+    }
+  server::Room back(*store->load_table("MARK"), *store);
+  EXPECT_EQ(back.events_between(0, back.event_count()), expected);
+  StoredTable bogus = *store->load_table("MARK");
+  for (auto& text : bogus.games[0].moves) {
+    json line = json::parse(text);
+    if (line.contains("by")) line["by"] = "bogus";
+    text = line.dump();
+  }
+  try {
+    server::Room broken(bogus, *store);
+    FAIL() << "a move marked \"bogus\" was taken";
+  } catch (const server::StoreError& e) {
+    EXPECT_NE(std::string(e.what()).find("\"bogus\""), std::string::npos) << e.what();
+  }
+}
+
 TEST(RoomInTheStore, AStoredGameThatReplaysToOtherEventsIsRefused) {
   auto store = server::open_store(":memory:");
   json events, snapshot;

@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/play_loop.h"
 #include "cli/style.h"
+#include "protocol/made_by.h"
 
 namespace inbetween::cli {
 
@@ -38,8 +39,17 @@ int run_replay(const std::string& file, const std::string& color, std::ostream& 
     throw protocol::ProtocolError("bad_file", fmt::format("{}:1: {}", file, e.what()));
   }
   for (std::size_t i = 0; i < saved.moves.size(); ++i) {
+    // A move the table server made for a player (their time ran out, or they were away) is said
+    // so before it is told (the reader let through only the marks a server writes).
+    const json& move = saved.moves[i];
+    std::string player = move.contains("player") && move["player"].is_string() ? move["player"].get<std::string>() : "the player";
+    switch (protocol::made_by(move)) {
+      case protocol::MadeBy::clock: fmt::print(out, "time ran out: a bot played for {}\n", player); break;
+      case protocol::MadeBy::away: fmt::print(out, "{} is away: a bot played for them\n", player); break;
+      case protocol::MadeBy::player: break;
+    }
     try {
-      act(saved.moves[i]);
+      act(move);
     } catch (const protocol::ProtocolError& e) {
       throw protocol::ProtocolError("bad_file", fmt::format("{}:{}: {}", file, saved.lines[i], e.what()));
     }

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "protocol/made_by.h"
 #include "protocol/request_line.h"
 
 namespace inbetween::protocol {
@@ -126,6 +127,11 @@ SavedGame read_saved_game(std::string_view text, const std::string& name) {
       if (cmd != "new") throw fail("the first line must be the game's \"new\" request");
       saved.request = std::move(j);
     } else if (cmd == "act") {
+      try {
+        made_by(j);  // a server's log marks the moves it made for a player; nothing else
+      } catch (const ProtocolError& e) {
+        throw fail(e.what());
+      }
       saved.moves.push_back(std::move(j));
       saved.lines.push_back(number);
     } else if (cmd == "quit") {

@@ -29,7 +29,8 @@ struct SavedGame {
 // Reads a saved game held in memory; `name` stands for the file in messages. Throws
 // ProtocolError naming "name:line" and the reason: a line that is not JSON, a checksum that
 // does not match (an edit, a corruption), a first line that is no `new`, a second `new`, an
-// unknown cmd, a line after `quit`, another dealing version ("old_dealing"). Questions (state,
+// unknown cmd, a line after `quit`, another dealing version ("old_dealing"), an act line's "by"
+// other than a server writes (protocol/made_by.h). Questions (state,
 // legal, log, hint) are skipped. A last line without its newline that does not check out was
 // being written when the program stopped: it is left out, with a note.
 SavedGame read_saved_game(std::string_view text, const std::string& name);

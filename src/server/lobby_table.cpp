@@ -387,8 +387,11 @@ void Lobby::play_bot_choice(Held& held, std::size_t moves, const std::string& fa
   // Someone may have moved meanwhile (a rebuy, a person back from away): then choose again.
   if (room.moves() == moves && bot_for(held) && move.seat == room.seat_to_act()) {
     bool for_idler = !room.bot_to_play();  // a person here whose clock ran out
+    // A person's seat played by the stand-in is said so: on their clock, or while they are away.
+    const SeatState& seat = room.seats()[static_cast<std::size_t>(move.seat)];
+    protocol::MadeBy by = !seat.bot.empty() ? protocol::MadeBy::player : seat.away ? protocol::MadeBy::away : protocol::MadeBy::clock;
     try {
-      room.play(move);
+      room.play(move, by);
     } catch (const LeaseLost&) {
       return lose_table_soon(std::string(room.code()));  // another server plays it now
     } catch (const StoreUnavailable& e) {

@@ -105,18 +105,31 @@ Room::Room(const StoredTable& stored, Store& store)
   seal_commitment();  // the last seat was stored and the server stopped before its commitment was
   const StoredGame& last = games_.back();
   if (last.new_request.empty()) return;
-  session_ = replay_stored(last);
+  session_ = replay_stored(last, played_for_);
   // A game over that the store does not know is over yet (stored before it kept that).
   mark_if_over();
 }
 
-std::unique_ptr<protocol::GameSession> Room::replay_stored(const StoredGame& stored) const {
+Room::PlayedFor Room::played_for(std::size_t at, const std::string& player, protocol::MadeBy by) const {
+  // The bot is the family's stand-in: the one kind that plays for a person, on the clock or away.
+  return {at, protocol::fields({{"bot", info_.stand_in}, {"player", player}, {"reason", protocol::made_by_name(by)}, {"type", "played_for"}})};
+}
+
+std::unique_ptr<protocol::GameSession> Room::replay_stored(const StoredGame& stored, std::vector<PlayedFor>& marks) const {
+  marks.clear();
   auto session = maker_->make(json::parse(stored.new_request));
   // The store's events were what everyone was told; a replay that differs is a broken store.
   if (!stored.opening.empty() && session->opening_events() != parse_stored(stored.opening))
     throw StoreError(fmt::format("table {}: game {} deals other cards than stored", code_, stored.game));
   for (const auto& text : stored.moves) {
     json line = json::parse(text);
+    protocol::MadeBy by = protocol::MadeBy::player;
+    try {
+      by = protocol::made_by(line);
+    } catch (const protocol::ProtocolError& e) {
+      throw StoreError(fmt::format("table {}: move {}: {}", code_, session->moves() + 1, e.what()));
+    }
+    if (by != protocol::MadeBy::player) marks.push_back(played_for(session->table().event_count(), line.value("player", ""), by));
     json played = session->act(line);
     if (line.contains("events") && played != line["events"])
       throw StoreError(fmt::format("table {}: move {} replays to other events than stored", code_, session->moves()));
@@ -218,6 +231,7 @@ void Room::start() {
   games_.back().new_request = request;
   games_.back().opening = std::move(opening);
   session_ = std::move(session);
+  played_for_.clear();
   // The deal alone may end the game (every post settled itself, the last deal dealt): no move
   // will mark it over, and a table left unmarked would be replayed at every start.
   mark_if_over();
@@ -240,6 +254,7 @@ void Room::new_game(int number) {
     throw;
   }
   session_.reset();
+  played_for_.clear();
 }
 
 json Room::act(int seat, const json& action) {
@@ -254,23 +269,26 @@ json Room::act(int seat, const json& action) {
   return commit(std::move(events));
 }
 
-json Room::play(const games::AnyMove& move) {
+json Room::play(const games::AnyMove& move, protocol::MadeBy by) {
   if (status() != TableStatus::playing)
     throw Refused(status() == TableStatus::over ? "game_over" : "not_started", "the game is not being played");
   std::size_t from = session_->table().event_count();
   if (auto refusal = session_->table().apply(move)) throw Refused(refusal->code, refusal->message);
-  return commit(session_->events_since(from));
+  return commit(session_->events_since(from), by);
 }
 
-json Room::commit(json events) {
+json Room::commit(json events, protocol::MadeBy by) {
   std::size_t n = session_->moves() - 1;
   // The events are written once: the stored line and every table message splice the same text.
   std::string events_text = protocol::json_text(events, true);
-  std::string line = protocol::json_text(session_->move_line(n), true);
-  line.pop_back();  // the line's closing brace: its events go last
+  json move = session_->move_line(n);
+  std::string line = protocol::json_text(move, true);
+  line.pop_back();  // the line's closing brace: who made it and its events go last
+  std::string by_text = by == protocol::MadeBy::player ? std::string() : fmt::format(",\"by\":\"{}\"", protocol::made_by_name(by));
   std::string text;
-  text.reserve(line.size() + events_text.size() + 11);  // kept for the game's log: no room to spare
+  text.reserve(line.size() + by_text.size() + events_text.size() + 11);  // kept for the game's log: no room to spare
   text += line;
+  text += by_text;
   text += ",\"events\":";
   text += events_text;
   text += '}';
@@ -279,11 +297,19 @@ json Room::commit(json events) {
     store_->add_move(code_, game.game, n, text);
   } catch (const StoreError&) {
     // Only a stored move may stand: back to the moves the store holds, and the error goes on.
-    session_ = replay_stored(game);
+    session_ = replay_stored(game, played_for_);
     throw;
   }
   game.moves.push_back(std::move(text));
-  last_events_ = {game.game, event_count() - events.size(), event_count(), std::move(events_text)};
+  std::size_t listed = events.size();  // the move's events in the table's list
+  if (by != protocol::MadeBy::player) {
+    // Said before the move's events, in the table's list and in the text every connection gets.
+    played_for_.push_back(played_for(session_->table().event_count() - events.size(), move["player"].get<std::string>(), by));
+    std::string mark = protocol::json_text(played_for_.back().event);
+    events_text = events.empty() ? "[" + mark + "]" : "[" + mark + "," + events_text.substr(1);
+    ++listed;
+  }
+  last_events_ = {game.game, event_count() - listed, event_count(), std::move(events_text)};
   mark_if_over();
   return events;
 }
@@ -295,7 +321,30 @@ std::string Room::events_text(std::size_t from) const {
 }
 
 json Room::events_between(std::size_t from, std::size_t to) const {
-  return session_ ? session_->events_between(from, to) : json::array();
+  if (!session_) return json::array();
+  if (played_for_.empty()) return session_->events_between(from, to);
+  to = std::min(to, event_count());
+  if (from >= to) return json::array();
+  // The `played_for` events before index i of the list: mark k stands at index at + k (k marks
+  // and `at` engine events before it), which grows with k.
+  auto marks_before = [&](std::size_t i) {
+    std::size_t low = 0, high = played_for_.size();
+    while (low < high) {
+      std::size_t mid = (low + high) / 2;
+      if (played_for_[mid].at + mid < i) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  std::size_t k = marks_before(from), k_end = marks_before(to);
+  std::size_t first = from - k, last = to - k_end;  // the engine's events in the range
+  json engine = session_->events_between(first, last);
+  json out = json::array();
+  for (std::size_t e = first; e <= last; ++e) {
+    while (k < k_end && played_for_[k].at == e) out.push_back(played_for_[k++].event);
+    if (e < last) out.push_back(std::move(engine[e - first]));
+  }
+  return out;
 }
 
 void Room::mark_if_over() {
@@ -465,7 +514,11 @@ json replay_steps(const std::string& code, const StoredGame& g, std::size_t from
     json line = json::parse(g.moves[i - 1]);
     json events = session->act(line);
     // Every move is played (the state depends on all before it); only the page's are written.
-    if (i >= from) steps.push_back({{"player", line["player"]}, {"action", line["action"]}, {"events", events}, {"state", session->state()}});
+    if (i < from) continue;
+    json step = {{"player", line["player"]}, {"action", line["action"]}, {"events", events}, {"state", session->state()}};
+    // A move the server made for a person: who made it ("clock" or "away").
+    if (auto by = line.find("by"); by != line.end()) step["by"] = *by;
+    steps.push_back(std::move(step));
   }
   return {{"type", "replay"}, {"table", code}, {"game", g.game}, {"from", from}, {"steps_total", total}, {"steps", steps}};
 }

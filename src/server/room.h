@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/json_fill.h"
+#include "protocol/made_by.h"
 #include "protocol/session.h"
 #include "server/refused.h"
 #include "server/store.h"
@@ -98,8 +99,10 @@ class Room {
   // Plays `action` (protocol JSON) for `seat`; the move is stored before this returns. Returns
   // its events. A refused move, or one the store could not keep, changes nothing.
   json act(int seat, const json& action);
-  // Plays a move chosen from the legal choices (a bot's), as act() does.
-  json play(const games::AnyMove& move);
+  // Plays a move chosen from the legal choices (a bot's), as act() does. `by`: the server made it
+  // for a person (their clock ran out, or they are away): the move is stored so marked, and a
+  // `played_for` event goes before its events in the table's list.
+  json play(const games::AnyMove& move, protocol::MadeBy by = protocol::MadeBy::player);
   // The runtime table of the game being played; nullptr while the table waits for players.
   const games::AnyTable* table() const { return session_ ? &session_->table() : nullptr; }
   // A bot's kind for the seat to act: a bot's own, or the family's stand-in for a person who is away.
@@ -111,8 +114,9 @@ class Room {
 
   protocol::GameSession* session() { return session_.get(); }
   std::size_t moves() const { return session_ ? session_->moves() : 0; }
-  // How many events the current game has had (the opening's first); the session keeps them.
-  std::size_t event_count() const { return session_ ? session_->table().event_count() : 0; }
+  // How many events the current game has had (the opening's first): the engine's, which the
+  // session keeps, and a `played_for` before the events of each move the server made for a person.
+  std::size_t event_count() const { return session_ ? session_->table().event_count() + played_for_.size() : 0; }
   // The current game's events from the `from`th up to the `to`th, as JSON.
   json events_between(std::size_t from, std::size_t to) const;
   // The events from the `from`th on as JSON text (an array); those of the last move are written
@@ -161,14 +165,22 @@ class Room {
   // Makes and stores the last game's commitment once every seat is filled (its players are known
   // then); a game that has one keeps it.
   void seal_commitment();
-  // Stores the move just played (its `events`) and records it; a store that fails takes the
-  // table back to the moves it holds, and the error goes on.
-  json commit(json events);
+  // Stores the move just played (its `events`, made `by`) and records it; a store that fails takes
+  // the table back to the moves it holds, and the error goes on.
+  json commit(json events, protocol::MadeBy by = protocol::MadeBy::player);
   // Marks the game in play over in the store once it is over (after a move, or at its deal).
   void mark_if_over();
-  // The game `stored` as its moves replayed; throws StoreError when the deal or a move replays
-  // to other events than were stored (what everyone was told).
-  std::unique_ptr<protocol::GameSession> replay_stored(const StoredGame& stored) const;
+  // A move the server made for a person: the engine's event count before its events, and the
+  // `played_for` event that goes there.
+  struct PlayedFor {
+    std::size_t at = 0;
+    json event;
+  };
+  PlayedFor played_for(std::size_t at, const std::string& player, protocol::MadeBy by) const;
+  // The game `stored` as its moves replayed, and its moves made for a person into `marks`; throws
+  // StoreError when the deal or a move replays to other events than were stored (what everyone
+  // was told).
+  std::unique_ptr<protocol::GameSession> replay_stored(const StoredGame& stored, std::vector<PlayedFor>& marks) const;
   void new_game(int number);
   void store_seat(int seat);
   const StoredGame& finished_game(int game) const;
@@ -184,6 +196,9 @@ class Room {
   std::vector<StoredGame> games_;  // every game's seed and commitment; moves of finished ones
   std::shared_ptr<const protocol::SessionMaker> maker_;  // this table's rules, read once
   std::unique_ptr<protocol::GameSession> session_;  // the game in play, and its events
+  // The game in play's moves made for a person, in order: their events go into the event list
+  // at their places (the session keeps the engine's own).
+  std::vector<PlayedFor> played_for_;
   std::deque<StoredChat> chat_;  // the last kChatKept lines said at the table
   // What seat_fields_text() was written from, and the text (kept under the table's lock, as
   // everything else of the room).

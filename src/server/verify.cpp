@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cards/shoe.h"
+#include "protocol/made_by.h"
 #include "protocol/request_line.h"
 #include "protocol/session.h"
 #include "server/fairness.h"
@@ -66,6 +67,28 @@ std::string commitment_difference(const json& line, const CommitParts& parts, co
     changed.push_back(fmt::format("the players {} are not those committed to", line["players"].dump()));
   return fmt::format("{} (commitment {})", fmt::join(changed, "; "), commit);
 }
+
+// The moves the server made for a player, as a sentence for the report; empty when there are none.
+// `made`: each one's reason, player and line in the log.
+struct MadeFor {
+  protocol::MadeBy by;
+  std::string player;
+  std::size_t line;
+};
+std::string made_for_sentence(const std::vector<MadeFor>& made) {
+  std::vector<std::string> parts;
+  for (auto [by, words] : {std::pair{protocol::MadeBy::clock, "when the player's time ran out"},
+                           std::pair{protocol::MadeBy::away, "while the player was away"}}) {
+    std::vector<std::string> where;
+    for (const auto& m : made)
+      if (m.by == by) where.push_back(fmt::format("{} at line {}", m.player, m.line));
+    if (!where.empty())
+      parts.push_back(fmt::format("{} {} ({})", where.size() == 1 ? "1 move" : fmt::format("{} moves", where.size()), words,
+                                  fmt::join(where, ", ")));
+  }
+  if (parts.empty()) return {};
+  return fmt::format("; a bot made {} (\"by\" in the log)", fmt::join(parts, " and "));
+}
 }  // namespace
 
 VerifyReport verify_log(std::istream& in, const std::string& name) {
@@ -77,6 +100,7 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
   int version = 1;
   std::uint64_t seed = 0;
   std::size_t moves = 0;
+  std::vector<MadeFor> made_for;
   try {
     while (protocol::read_bounded_line(in, text)) {
       ++line_number;
@@ -121,6 +145,11 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
       }
       if (!line.is_object() || line.value("cmd", "") != "act")
         return mismatch(name, line_number, "after \"new\", every line of a game log is an \"act\"");
+      // The server marks a move it made for a player; any other mark is not one it writes.
+      if (auto by = protocol::made_by(line); by != protocol::MadeBy::player) {
+        auto player = line.find("player");
+        made_for.push_back({by, player != line.end() && player->is_string() ? player->get<std::string>() : "?", line_number});
+      }
       json events;
       try {
         events = session->act(line);
@@ -140,9 +169,9 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
   std::string covered = version == 1 ? "the seed {} matches the commitment {} (version 1: the seed only; the rules, knobs and players "
                                        "are as the log says)"
                                      : "the commitment {1} covers the rules, the knobs, the players and the seed {0}";
-  return {session->over(), fmt::format("{} {}: table {} game {}: {}; {} moves replay to every card and all the {} the log records; {}\n",
+  return {session->over(), fmt::format("{} {}: table {} game {}: {}; {} moves replay to every card and all the {} the log records; {}{}\n",
                                        session->over() ? "OK" : "INCOMPLETE", name, table, game,
-                                       fmt::format(fmt::runtime(covered), seed, commit), moves, unit, ending)};
+                                       fmt::format(fmt::runtime(covered), seed, commit), moves, unit, ending, made_for_sentence(made_for))};
 }
 
 }  // namespace inbetween::server

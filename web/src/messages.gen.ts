@@ -16,7 +16,7 @@ export type PotState = PotState1;
  */
 export type Card = string;
 /**
- * An engine event (docs/protocol.md, events; ThreeBeTween's below them). Each type has exactly its own fields: the allOf below says which.
+ * An engine event (docs/protocol.md, events; ThreeBeTween's below them), or the server's `played_for` (docs/server.md): a bot of kind `bot` made the next move's events for `player`, whose time ran out (`reason` clock) or who is away (away). Each type has exactly its own fields: the allOf below says which.
  */
 export type GameEvent = GameEvent1;
 
@@ -249,7 +249,8 @@ export interface GameEvent1 {
     | "banked"
     | "passed"
     | "bust"
-    | "tally";
+    | "tally"
+    | "played_for";
   player?: string;
   card?: Card;
   amount?: number;
@@ -264,7 +265,8 @@ export interface GameEvent1 {
   high?: Laid;
   as?: string | null;
   points?: number;
-  reason?: "identical_limits" | "nothing_placed";
+  reason?: "identical_limits" | "nothing_placed" | "clock" | "away";
+  bot?: string;
   banked_lost?: number;
   total?: number;
 }
@@ -395,6 +397,10 @@ export interface ReplayStep {
   action: Action | null;
   events: GameEvent[];
   state: State;
+  /**
+   * the server made this move for `player`: their time ran out (clock), or they were away (away); absent for a move of their own
+   */
+  by?: "clock" | "away";
 }
 /**
  * Older events of the game being played, on request (`events` with `from`), at most as many as a table message carries.
