@@ -110,7 +110,11 @@ void Lobby::older_events(ConnId conn, const std::string& at, Held& held, const j
 void Lobby::hint(ConnId conn, Held& held, std::shared_ptr<void> slot, const json& message) {
   Room& room = *held.room;
   int seat = seat_of(room, message);
-  back(held, seat);
+  // `quiet`: the page asked by itself (the chance shown beside the bet), not the person: it does
+  // not count as their being here, or an idle player would never be marked away.
+  auto quiet = message.find("quiet");
+  if (quiet != message.end() && !quiet->is_boolean()) throw Refused("bad_message", "\"quiet\" must be true or false");
+  if (quiet == message.end() || !quiet->get<bool>()) back(held, seat);
   if (room.status() != TableStatus::playing) throw Refused("not_started", "the game is not being played");
   if (room.seat_to_act() != seat) throw Refused("not_your_turn", "a hint is for the player to act");
   std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
