@@ -44,6 +44,10 @@ export default defineConfig({
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
+    // The page waits for each third card to land before it draws the next move (src/main.ts, the
+    // pace of the table); tests of the game's logic run without motion, and those of the moment
+    // itself (moment.spec.ts, motion.spec.ts) ask for it.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

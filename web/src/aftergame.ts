@@ -11,8 +11,9 @@ export interface AfterGameActions {
   replay(): void;
 }
 
-/** `earlier`: a game before the one being played now (no "play again"; folded). */
-export function renderAfterGame(t: TableMsg, act: AfterGameActions, opts: { earlier?: boolean } = {}): HTMLElement | null {
+/** `earlier`: a game before the one being played now (no "play again"; folded); `live`: the game
+ * ended while the page was there (a moment for the winner). */
+export function renderAfterGame(t: TableMsg, act: AfterGameActions, opts: { earlier?: boolean; live?: boolean } = {}): HTMLElement | null {
   const s = t.state;
   if (t.status !== 'over' || !s) return null;
   const code = encodeURIComponent(t.table);
@@ -56,5 +57,10 @@ export function renderAfterGame(t: TableMsg, act: AfterGameActions, opts: { earl
   if (opts.earlier) {
     return h('details', { class: 'panel after-game earlier', 'data-testid': 'earlier-game' }, h('summary', {}, `Game ${t.game}: ${headline}`), ...body);
   }
-  return h('section', { class: 'panel after-game', 'data-testid': 'after-game', 'aria-label': 'Game over' }, h('h2', {}, `Game ${t.game} is over`), ...body);
+  return h(
+    'section',
+    { class: `panel after-game${opts.live ? ' celebrate' : ''}`, 'data-testid': 'after-game', 'aria-label': 'Game over' },
+    h('h2', {}, `Game ${t.game} is over`),
+    ...body,
+  );
 }

@@ -4,7 +4,7 @@
 // common ones. Buying chips (allowed at any time by some rules) sits apart, behind a
 // confirmation, and no key buys. Ending a ThreeBeTween turn with cards that fit asks first.
 
-import { h } from './dom';
+import { fill, h } from './dom';
 import { actionText } from './narration';
 import type { Action, Choice, Legal } from './types';
 
@@ -24,6 +24,7 @@ export interface TurnContext {
   placedThisTurn?: number; // ThreeBeTween: cards placed since the draw
   banked?: number; // ThreeBeTween: banked points a bust would lose
   note?: string; // a line above the buttons (Red Dog's raise: what the spread pays)
+  cannotWin?: string; // why a bet now cannot win (nothing falls between the posts): a bet asks first
 }
 
 export class Controls {
@@ -31,12 +32,14 @@ export class Controls {
   readonly clock: HTMLElement;
   private readonly status: HTMLElement;
   private readonly area: HTMLElement;
+  private readonly hintSlot: HTMLElement; // the Hint button, in the turn's first line
   private mine = false;
   private rebuyOpen = false;
   private buttons: Button[] = [];
   private amountInput: HTMLInputElement | null = null;
   private lastAmount: number | null = null;
   private lastKey = '';
+  private chance: HTMLElement | null = null;
 
   constructor(
     private readonly send: (a: Action) => void,
@@ -45,7 +48,8 @@ export class Controls {
     this.status = h('p', { class: 'turn', 'data-testid': 'status', role: 'status' });
     this.clock = h('span', { class: 'clock', 'data-testid': 'countdown', hidden: true });
     this.area = h('div', { class: 'actions', 'data-testid': 'actions' });
-    this.el = h('section', { class: 'panel controls', 'aria-label': 'Your move' }, h('div', { class: 'turn-row' }, this.status, this.clock), this.area);
+    this.hintSlot = h('span', { class: 'hint-slot' });
+    this.el = h('section', { class: 'panel controls', 'aria-label': 'Your move' }, h('div', { class: 'turn-row' }, this.status, this.hintSlot, this.clock), this.area);
   }
 
   setStatus(text: string): void {
@@ -55,6 +59,7 @@ export class Controls {
   render(legal: Legal | null, family: string, ctx: TurnContext): void {
     this.buttons = [];
     this.amountInput = null;
+    this.chance = null;
     this.mine = ctx.mine;
     this.area.replaceChildren();
     const all = legal?.actions ?? [];
@@ -66,7 +71,7 @@ export class Controls {
 
     if (ctx.note && actions.length) this.area.appendChild(h('p', { class: 'turn-note', 'data-testid': 'turn-note' }, ctx.note));
     const bet = actions.find((c) => c.type === 'bet');
-    if (bet) this.area.appendChild(this.amountControl(bet, family));
+    if (bet) this.area.appendChild(this.amountControl(bet, family, ctx.cannotWin));
     const row = h('div', { class: 'action-buttons' });
     const canPlace = actions.some((c) => c.type === 'place');
     for (const c of actions) {
@@ -80,9 +85,10 @@ export class Controls {
       }
     }
     if (row.childElementCount) this.area.appendChild(row);
+    this.hintSlot.replaceChildren();
     if (actions.length) {
       const hint = h('button', { type: 'button', class: 'hint-btn', 'data-testid': 'hint-button', onclick: () => this.askHint() }, 'Hint', h('kbd', { class: 'letter' }, 'h'));
-      this.area.appendChild(h('div', { class: 'action-buttons' }, hint));
+      this.hintSlot.appendChild(hint);
     }
     // digits for the turn's buttons, in the order they are shown
     this.buttons.forEach((b, i) => {
@@ -170,7 +176,12 @@ export class Controls {
     this.buttons.push({ key: letter, el, run });
   }
 
-  private amountControl(c: Choice, family: string): HTMLElement {
+  /** The exact chance that the third card wins, beside the bet (from the engine's odds). */
+  setChance(text: string): void {
+    if (this.chance) this.chance.textContent = text;
+  }
+
+  private amountControl(c: Choice, family: string, cannotWin?: string): HTMLElement {
     const min = c.min ?? 1;
     const max = Math.max(min, c.max ?? min);
     const isBet = c.type === 'bet';
@@ -213,11 +224,28 @@ export class Controls {
       input.value = String(clamp(Number(input.value)));
       slider.value = input.value;
     });
+    // A bet that cannot win is the rules' to allow and the player's to make, but never by a slip.
+    let armed = false;
+    const warning = cannotWin ? h('p', { class: 'cannot-win', 'data-testid': 'cannot-win', role: 'alert' }, cannotWin) : null;
     const run = () => {
       const amount = clamp(Number(input.value));
       input.value = String(amount);
+      if (cannotWin && !armed) {
+        armed = true;
+        btn.classList.add('confirm');
+        fill(btn, `Confirm: ${actionText({ type: c.type }, family).toLowerCase()} ${amount} that cannot win`);
+        return;
+      }
       this.fire({ type: c.type, amount });
     };
+    const disarm = () => {
+      if (!armed) return;
+      armed = false;
+      btn.classList.remove('confirm');
+      fill(btn, actionText({ type: c.type }, family), letter ? h('kbd', { class: 'letter' }, letter) : null);
+    };
+    input.addEventListener('input', disarm);
+    slider.addEventListener('input', disarm);
     input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') {
         e.preventDefault();
@@ -234,13 +262,20 @@ export class Controls {
     btn.addEventListener('click', run);
     this.buttons.push({ key: letter, el: btn, run });
     if (isBet) this.amountInput = input;
+    this.chance = isBet ? h('p', { class: 'chance', 'data-testid': 'win-chance', 'aria-live': 'polite' }) : null;
     return h(
       'div',
-      { class: `amount-row ${c.type}` },
-      h('label', { for: id, class: 'amount-label' }, `${min}\u2013${max}`),
-      input,
-      slider,
-      btn,
+      { class: 'amount-box' },
+      warning,
+      h(
+        'div',
+        { class: `amount-row ${c.type}` },
+        h('label', { for: id, class: 'amount-label' }, `${min}\u2013${max}`),
+        input,
+        slider,
+        btn,
+      ),
+      this.chance,
     );
   }
 

@@ -5,6 +5,7 @@
 import { cardEl, cardText, slotEl } from './cards';
 import type { Deal } from './deal';
 import { h, signed } from './dom';
+import { afterLanding, holdToo, holdUntilLanded, isLanding } from './moment';
 import { chips, OUTCOMES } from './narration';
 import { isTb, type PotState, type TableMsg } from './types';
 
@@ -57,16 +58,28 @@ function moveText(m: Deal['moves'][number], house: boolean): string {
   }
 }
 
-/** A settled deal: its posts with the third card between them, the outcome, the chips. */
-/** `first`: the first of the deals shown (its cards carry the test ids). */
-export function renderDeal(d: Deal, house: boolean, opts: { fresh?: boolean; title?: string; first?: boolean } = {}): HTMLElement {
-  const id = (name: string) => (opts.first === false ? undefined : name);
+/** Test ids of a deal's parts: the board's main deal keeps the first ids the tests knew. */
+const IDS = {
+  focus: { deal: 'last-deal', post: 'deal-post-', third: 'third-card', outcome: 'deal-outcome' },
+  mine: { deal: 'my-deal', post: 'my-deal-post-', third: 'my-third-card', outcome: 'my-deal-outcome' },
+};
+
+/** A settled deal: its posts with the third card between them, the outcome, the chips.
+ * `fresh`: it lands now (the third card turns over; the outcome and the chips wait for it);
+ * `ids`: which test ids it carries (none: a replay's or another copy's). */
+export function renderDeal(
+  d: Deal,
+  house: boolean,
+  opts: { fresh?: boolean; title?: string; ids?: keyof typeof IDS; onSeen?: () => void } = {},
+): HTMLElement {
+  const ids = opts.ids ? IDS[opts.ids] : null;
   const row = h('div', { class: 'deal-cards' });
   const post = (i: number) =>
-    d.posts[i] ? cardEl(d.posts[i], { ace: d.aces[i] ?? null, testid: id(`deal-post-${i}`) }) : slotEl('no post');
+    d.posts[i] ? cardEl(d.posts[i], { ace: d.aces[i] ?? null, testid: ids ? `${ids.post}${i}` : undefined }) : slotEl('no post');
   row.appendChild(post(0));
+  let third: Element | null = null;
   if (d.third) {
-    const third = cardEl(d.third, { testid: id('third-card') });
+    third = cardEl(d.third, { testid: ids?.third });
     third.classList.add('third', `out-${d.outcome}`);
     if (opts.fresh) third.classList.add('land');
     row.appendChild(third);
@@ -76,35 +89,47 @@ export function renderDeal(d: Deal, house: boolean, opts: { fresh?: boolean; tit
   row.appendChild(post(1));
   const who = opts.title ?? (d.player ? `${d.player}\u2019s deal` : 'The hand');
   const moves = d.moves.map((m) => moveText(m, house));
-  return h(
+  const outcome = h('strong', { class: `deal-out out-${d.outcome}`, 'data-testid': ids?.outcome }, dealOutcome(d));
+  const said = moves.length ? h('p', { class: 'deal-moves' }, moves.join(' \u00b7 ')) : null;
+  const seen = opts.onSeen;
+  const el = h(
     'div',
-    { class: `deal${opts.fresh ? ' fresh' : ''}`, 'data-testid': id('last-deal') },
-    h('div', { class: 'deal-head' }, h('span', { class: 'deal-who' }, who), h('strong', { class: `deal-out out-${d.outcome}`, 'data-testid': id('deal-outcome') }, dealOutcome(d))),
+    { class: `deal${opts.fresh ? ' fresh' : ''}${opts.ids === 'mine' ? ' mine' : ''}`, 'data-testid': ids?.deal, 'data-player': d.player ?? undefined },
+    h(
+      'div',
+      { class: 'deal-head' },
+      h('span', { class: 'deal-who' }, who),
+      outcome,
+      seen ? h('button', { type: 'button', class: 'seen-btn', 'data-testid': 'my-deal-seen', 'aria-label': 'Seen: put your last deal away', onclick: () => seen() }, '\u2715') : null,
+    ),
     row,
-    moves.length ? h('p', { class: 'deal-moves' }, moves.join(' \u00b7 ')) : null,
+    said,
   );
+  // The result waits for the card: nobody reads "outside the posts" while it is still turning.
+  if (third && opts.fresh) holdUntilLanded(third, [outcome, ...(said ? [said] : [])]);
+  return el;
 }
 
-/** The deals one message settled: the last one with a third card (else the last) with its
- * cards; any other in a line of text, so that a bet's third card is never pushed off the board
- * by the pairs and consecutive posts dealt after it. */
-function settledDeals(o: BoardOpts, house: boolean): HTMLElement[] {
-  if (!o.last.length) return [];
-  const main = [...o.last].reverse().find((d) => d.third) ?? o.last[o.last.length - 1];
-  const line = (d: Deal) =>
-    h(
-      'li',
-      {},
-      `${d.player ? `${d.player}\u2019s deal` : 'The hand'} ${d.posts.map(cardText).join(' ')}: ${dealOutcome(d)}`,
-      d.moves.length ? ` \u2014 ${d.moves.map((m) => moveText(m, house)).join(', ')}` : '',
-    );
-  const before = o.last.slice(0, o.last.indexOf(main));
-  const after = o.last.slice(o.last.indexOf(main) + 1);
-  return [
-    before.length ? h('ul', { class: 'deal-also' }, ...before.map(line)) : null,
-    renderDeal(main, house, { fresh: o.fresh }),
-    after.length ? h('ul', { class: 'deal-also', 'aria-label': 'Then' }, ...after.map((d) => line(d))) : null,
-  ].filter((x): x is HTMLElement => !!x);
+/** A deal in a line of the strip: who, the posts and third card as text, how it ended, the
+ * chips it moved. */
+function stripItem(d: Deal, house: boolean, me: string | null): HTMLElement {
+  const cards = [d.posts[0], d.third, d.posts[1]].map((c, i) =>
+    c ? h('span', { class: `mini${i === 1 ? ' mini-third' : ''}${/[HD]$/.test(c) ? ' red' : ''}` }, cardText(c)) : i === 1 ? h('span', { class: 'mini none' }, '\u2013') : null,
+  );
+  const net = new Map<string, number>();
+  for (const m of d.moves) {
+    const sign = m.type === 'win' || m.type === 'pair_paid' || m.type === 'dealer_takes_pot' ? 1 : m.type === 'loss' || m.type === 'consecutive_loss' ? -1 : 0;
+    if (sign) net.set(m.player, (net.get(m.player) ?? 0) + sign * m.amount);
+  }
+  const chipsMoved = [...net].map(([who, n]) => `${who} ${signed(n)}`).join(', ');
+  return h(
+    'li',
+    { class: `strip-deal out-${d.outcome}${me && d.player === me ? ' mine' : ''}`, 'data-testid': 'strip-deal', 'data-serial': d.serial },
+    h('span', { class: 'strip-who' }, d.player ?? (house ? 'hand' : '')),
+    h('span', { class: 'strip-cards' }, ...cards),
+    h('span', { class: 'strip-out' }, dealOutcome(d)),
+    chipsMoved ? h('span', { class: 'strip-chips' }, chipsMoved) : null,
+  );
 }
 
 /** Red Dog's pay rates, the table's own (`pay_table`), entry by entry: the spread of the posts
@@ -135,12 +160,16 @@ export function raiseNote(t: TableMsg): string | undefined {
 }
 
 export interface BoardOpts {
-  last: Deal[]; // the deals settled by the last message that settled any, in order
-  fresh: boolean; // a deal was settled by this message: animate it and the next posts
+  focus: Deal | null; // the deal shown largest: the last settled (its third card, if any)
+  mine?: Deal | null; // your own last deal, when it is not the focus and you have not seen it go
+  strip?: Deal[]; // the deals settled before, newest first
+  me?: string | null;
+  fresh: boolean; // the focus was settled by this message: it lands, and the next posts come in
   potDelta: number; // change of the pot (or house) since the last message
+  onSeen?: () => void; // a tap on your own last deal: seen, put it away
 }
 
-export function renderPotBoard(s: PotState, o: BoardOpts = { last: [], fresh: false, potDelta: 0 }): HTMLElement {
+export function renderPotBoard(s: PotState, o: BoardOpts = { focus: null, fresh: false, potDelta: 0 }): HTMLElement {
   const house = s.banking === 'house';
   const posts = h('div', { class: `posts${o.fresh ? ' deal-in' : ''}`, 'data-testid': 'posts' });
   for (let i = 0; i < 2; i++) {
@@ -161,18 +190,29 @@ export function renderPotBoard(s: PotState, o: BoardOpts = { last: [], fresh: fa
     }
   }
   const delta = o.potDelta ? h('span', { class: `pot-delta ${o.potDelta > 0 ? 'up' : 'down'}`, 'aria-hidden': 'true' }, signed(o.potDelta)) : null;
-  const money = house
-    ? h('div', { class: 'pot', 'data-testid': 'pot' }, h('span', { class: 'pot-l' }, 'house '), h('span', { class: 'pot-n' }, signed(s.house ?? 0)), delta)
-    : h('div', { class: 'pot', 'data-testid': 'pot' }, h('span', { class: 'pot-l' }, 'pot '), h('span', { class: 'pot-n' }, String(s.pot)), delta);
+  const amount = (n: number) => (house ? signed(n) : String(n));
+  const now = house ? (s.house ?? 0) : s.pot;
+  const potN = h('span', { class: 'pot-n' }, amount(now));
+  const money = h('div', { class: 'pot', 'data-testid': 'pot' }, h('span', { class: 'pot-l' }, house ? 'house ' : 'pot '), potN, delta);
   // Red Dog plays hands (its state counts them in deals_done/deals_total), the pot games deals.
   const round = house ? 'hand' : 'deal';
   const deals = s.deals_total ? `${round} ${Math.min(s.deals_done + 1, s.deals_total)} of ${s.deals_total}` : `${round} ${s.deals_done + 1}`;
   const whose = s.over ? null : house ? (s.posts.length ? 'The posts' : null) : s.to_act ? `${s.to_act}\u2019s posts` : null;
-  return h(
+  const board = h(
     'section',
     { class: 'board pot-board', 'aria-label': 'The table', role: 'region' },
     money,
-    ...settledDeals(o, house),
+    o.focus || o.mine
+      ? h(
+          'div',
+          { class: 'deals' },
+          o.focus ? renderDeal(o.focus, house, { fresh: o.fresh, ids: 'focus' }) : null,
+          o.mine ? renderDeal(o.mine, house, { ids: 'mine', title: 'Your last deal', onSeen: o.onSeen }) : null,
+        )
+      : null,
+    o.strip?.length
+      ? h('ol', { class: 'deal-strip', 'data-testid': 'deal-strip', 'aria-label': 'Deals before' }, ...o.strip.map((d) => stripItem(d, house, o.me ?? null)))
+      : null,
     s.over ? null : h('div', { class: 'now' }, whose ? h('div', { class: 'deal-head' }, h('span', { class: 'deal-who' }, whose)) : null, posts),
     house ? renderPayTable(s) : null,
     h(
@@ -183,4 +223,13 @@ export function renderPotBoard(s: PotState, o: BoardOpts = { last: [], fresh: fa
       h('span', {}, `shoe ${s.shoe.remaining}${s.shoe.shuffles ? `, reshuffled ${s.shoe.shuffles}\u00d7` : ''}`),
     ),
   );
+  // The pot shows what it held until the card that changed it has landed.
+  if (o.fresh && isLanding()) {
+    if (delta) holdToo([delta]);
+    if (o.potDelta) {
+      potN.textContent = amount(now - o.potDelta);
+      afterLanding(() => (potN.textContent = amount(now)));
+    }
+  }
+  return board;
 }

@@ -2,6 +2,7 @@
 // never as HTML.
 
 import { h } from './dom';
+import { touchScreen } from './feel';
 
 const MAX_LINES = 200;
 
@@ -15,7 +16,7 @@ export class Chat {
     this.input = h('input', {
       type: 'text',
       maxlength: 200,
-      placeholder: 'Say something (c)',
+      placeholder: touchScreen() ? 'Say something' : 'Say something (c)',
       'aria-label': 'Chat message',
       'data-testid': 'chat-input',
     });

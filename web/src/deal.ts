@@ -14,11 +14,16 @@ export interface Deal {
   outcome: string | null;
   /** What happened to the chips, in order: who, what (bet, win, loss, push...), how many. */
   moves: { player: string; type: string; amount: number }[];
+  /** Its place among the game's settled deals (1, 2, ...); 0 while it is being played. */
+  serial: number;
 }
 
 function fresh(player: string | null): Deal {
-  return { player, posts: [], aces: [], third: null, outcome: null, moves: [] };
+  return { player, posts: [], aces: [], third: null, outcome: null, moves: [], serial: 0 };
 }
+
+/** How many settled deals the tracker keeps for the board's strip and your own last deal. */
+const KEPT = 12;
 
 export class DealTracker {
   /** The deal being played (posts on the table, not settled). */
@@ -28,6 +33,10 @@ export class DealTracker {
   /** The deals the last feed that settled any settled, in order (one bet's message can also
    * settle the next player's pair or consecutive posts): the board shows them all. */
   recent: Deal[] = [];
+  /** The last settled deals, oldest first (at most KEPT): the board's strip of deals. */
+  history: Deal[] = [];
+  /** How many deals the game has settled so far (the serial of the last). */
+  count = 0;
 
   constructor(private readonly house: boolean) {}
 
@@ -35,6 +44,31 @@ export class DealTracker {
     this.current = null;
     this.last = null;
     this.recent = [];
+    this.history = [];
+    this.count = 0;
+  }
+
+  /** The deal the board shows largest: of the deals the last message settled, the last with a
+   * third card (a bet's, not the next player's pair dealt after it), else the last. */
+  get focus(): Deal | null {
+    return [...this.recent].reverse().find((d) => d.third) ?? this.recent.at(-1) ?? null;
+  }
+
+  /** The last settled deal that was `name`'s: their posts (pot games), or a hand they wagered
+   * on (house games). */
+  lastOf(name: string | null): Deal | null {
+    if (!name) return null;
+    for (let i = this.history.length - 1; i >= 0; i--) {
+      const d = this.history[i];
+      if (this.house ? d.moves.some((m) => m.player === name && m.type === 'bet') : d.player === name) return d;
+    }
+    return null;
+  }
+
+  /** After a whole game's events in one message (a reload, a late arrival): only the last
+   * deals count as just settled, as they would on a page that was there all along. */
+  settleQuietly(): void {
+    this.recent = this.history.slice(-1);
   }
 
   /** Reads events in order; true when a deal was settled among them. */
@@ -43,6 +77,9 @@ export class DealTracker {
     const settle = (outcome: string) => {
       const d = this.current ?? fresh(null);
       d.outcome = outcome;
+      d.serial = ++this.count;
+      this.history.push(d);
+      if (this.history.length > KEPT) this.history.shift();
       this.last = d;
       this.current = null;
       if (!settled) this.recent = [];
@@ -131,7 +168,7 @@ export class DealTracker {
 export function dealOfStep(before: { posts: Card[]; ace_values: (string | null)[]; to_act: string | null } | null, events: GameEvent[], house: boolean): Deal | null {
   const t = new DealTracker(house);
   if (before && before.posts.length) {
-    t.current = { player: house ? null : before.to_act, posts: [...before.posts], aces: [...before.ace_values], third: null, outcome: null, moves: [] };
+    t.current = { player: house ? null : before.to_act, posts: [...before.posts], aces: [...before.ace_values], third: null, outcome: null, moves: [], serial: 0 };
   }
   return t.feed(events) ? t.recent[0] : null;
 }

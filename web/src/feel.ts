@@ -69,3 +69,8 @@ export function buzz(): void {
 export function reducedMotion(): boolean {
   return window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
+
+/** A touch screen without a keyboard to speak of: the page names no keys there. */
+export function touchScreen(): boolean {
+  return window.matchMedia?.('(hover: none), (pointer: coarse)').matches ?? false;
+}

@@ -1,13 +1,20 @@
 // The hint panel: the engine's exact value of every choice (`hint` reply), the odds of the third
 // card in the pot and house games, and the Kelly bet.
 
+import { dequal } from 'dequal';
 import { h } from './dom';
+import { touchScreen } from './feel';
 import { actionText } from './narration';
 import type { Action, Hint } from './types';
 
+/** The same action, deeply: ThreeBeTween's limits are objects inside the action (a key list given
+ * to JSON.stringify would drop their fields and make every layout the same). */
 function same(a: Action, b: Action): boolean {
-  return JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
+  return dequal(a, b);
 }
+
+/** How to ask: by key where there is a keyboard, by the button on a touch screen. */
+const ASK = () => (touchScreen() ? 'Tap Hint on your turn for the exact value of each choice.' : 'Press h or ? on your turn for the exact value of each choice.');
 
 function pct(n: number, of: number): string {
   return of ? `${((100 * n) / of).toFixed(1)}%` : '\u2013';
@@ -18,12 +25,12 @@ export class HintPanel {
   private readonly body: HTMLElement;
 
   constructor(private readonly play: (a: Action) => void) {
-    this.body = h('div', { class: 'hint-body' }, h('p', { class: 'sub' }, 'Press h or ? on your turn for the exact value of each choice.'));
+    this.body = h('div', { class: 'hint-body' }, h('p', { class: 'sub' }, ASK()));
     this.el = h('section', { class: 'panel hint', 'data-testid': 'hint', 'aria-label': 'Hint', 'aria-live': 'polite' }, h('h2', {}, 'Hint'), this.body);
   }
 
   clear(): void {
-    this.body.replaceChildren(h('p', { class: 'sub' }, 'Press h or ? on your turn for the exact value of each choice.'));
+    this.body.replaceChildren(h('p', { class: 'sub' }, ASK()));
   }
 
   /** A line in place of a hint (e.g. asked off turn). */

@@ -11,9 +11,10 @@ import { flyChips, land as landChips } from './chips';
 import { Chat } from './chat';
 import { TurnClock } from './clock';
 import { Connection, savedName, tokens, type Status } from './connection';
-import { DealTracker } from './deal';
+import { DealTracker, type Deal } from './deal';
 import { byId, fill, h } from './dom';
-import { buzz, play, setSound, soundOn } from './feel';
+import { afterLanding, forget as forgetLanding, holdToo, isLanding, landed } from './moment';
+import { buzz, play, reducedMotion, setSound, soundOn } from './feel';
 import { renderHelp } from './help';
 import { HintPanel } from './hint';
 import { Lobby, normalizeCode, renderWaiting, type CreateRequest } from './lobby';
@@ -21,8 +22,9 @@ import { Narration } from './narration';
 import { Region } from './regions';
 import { ReplayView } from './replay';
 import { joinLink, renderFairness, renderHeader, renderSeats, turnLine } from './table';
-import { renderScoreSheet, renderTbBoard } from './threebetween';
-import type { Action, GameEvent, ServerMsg, TableMsg, TbState } from './types';
+import { readBusts, renderScoreSheet, renderTbBoard, type TbBust } from './threebetween';
+import type { Action, GameEvent, Hint, ServerMsg, TableMsg, TbState } from './types';
+import { cardText } from './cards';
 import { isTb } from './types';
 
 const app = byId('app');
@@ -33,9 +35,12 @@ let code: string | null = null; // the table this page shows
 let table: TableMsg | null = null; // its last `table` message
 let bots: string[] = ['random', 'cautious', 'sensible', 'optimal'];
 let resumeId: number | null = null;
+let oddsId: number | null = null; // the quiet hint asked for the chance beside the bet
 let lobbyTimer: number | undefined;
 let deals = new DealTracker(false); // the pot/house deals, from the events
-let dealSerial = 0; // counts settled deals; the board animates a deal it has not shown
+let seenMine = 0; // your own deals up to this serial are seen: the board no longer keeps them
+const STRIP = 4; // deals in the board's strip
+const tbBusts = new Map<string, TbBust>(); // ThreeBeTween: what each player who bust this round had
 let placedThisTurn = 0; // ThreeBeTween: my cards placed since my last draw
 const finished = new Map<number, TableMsg>(); // this table's finished games, by number
 
@@ -62,7 +67,11 @@ const controls = new Controls(
   (a) => act(a),
   () => askHint(),
 );
-const hint = new HintPanel((a) => act(a));
+const hint = new HintPanel((a) => {
+  act(a);
+  // played from the hint table: back to the board, where the card will land
+  slots.board.scrollIntoView?.({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
+});
 const narration = new Narration();
 const chat = new Chat((text) => {
   if (!code) return false;
@@ -73,14 +82,14 @@ const replay = new ReplayView(() => replay.close());
 
 const slots = {
   head: h('div', { class: 'head-slot' }),
-  waiting: h('div'),
+  waiting: h('div', { class: 'waiting-slot' }),
   board: h('div', { class: 'board-slot' }),
-  after: h('div'),
-  earlier: h('div'),
-  fairness: h('div'),
-  seats: h('div'),
-  score: h('div'),
-  help: h('div'),
+  after: h('div', { class: 'after-slot' }),
+  earlier: h('div', { class: 'earlier-slot' }),
+  fairness: h('div', { class: 'fairness-slot' }),
+  seats: h('div', { class: 'seats-slot' }),
+  score: h('div', { class: 'score-slot' }),
+  help: h('div', { class: 'help-slot' }),
   error: h('p', { class: 'error', role: 'alert', 'data-testid': 'table-error' }),
   info: h('p', { class: 'info', role: 'status', 'data-testid': 'table-info' }),
 };
@@ -151,6 +160,7 @@ function withToken(type: string, extra: Record<string, unknown> = {}): number | 
 
 function act(a: Action): void {
   tableError('');
+  seenMine = deals.count; // acting again: your last deal has been seen
   if (withToken('act', { action: a }) === null) controls.unlock();
 }
 
@@ -166,15 +176,19 @@ function askHint(): void {
 
 // --- routing ---------------------------------------------------------------------------------
 
-function codeFromHash(): string | null {
+/** The table code the address names; `bad`: it names something that is no table code (a broken
+ * escape such as "#%", a space, a character no code has), which the lobby then says. */
+function codeFromHash(): { code: string | null; bad?: string } {
   let raw = location.hash.slice(1);
+  if (!raw) return { code: null };
   try {
     raw = decodeURIComponent(raw);
   } catch {
-    return null; // "#%" and other broken escapes: the lobby
+    return { code: null, bad: `The link ends in \u201c#${location.hash.slice(1, 40)}\u201d, which is not a table code: a code is letters and digits, like K7QP. Check the link you were sent.` };
   }
   const c = normalizeCode(raw);
-  return /^[A-Z0-9]{1,16}$/.test(c) ? c : null;
+  if (/^[A-Z0-9]{1,16}$/.test(c)) return { code: c };
+  return { code: null, bad: `\u201c${raw.slice(0, 40)}\u201d is not a table code: a code is letters and digits, like K7QP. Check the link you were sent.` };
 }
 
 function go(c: string | null): void {
@@ -186,7 +200,7 @@ function go(c: string | null): void {
 /** Shows the view the hash names; `ask`: request what it needs (not after `seated`, which
  * already brings the table). */
 function route(ask = true): void {
-  const c = codeFromHash();
+  const { code: c, bad } = codeFromHash();
   if (c !== code || !table || table.table !== c) {
     code = c;
     table = null;
@@ -195,6 +209,9 @@ function route(ask = true): void {
     hint.clear();
     replay.close();
     finished.clear();
+    inbox.length = 0;
+    stopDwelling();
+    forgetLanding();
     for (const r of Object.values(regions)) r.reset();
     tableError('');
     tableInfo('');
@@ -204,8 +221,14 @@ function route(ask = true): void {
     window.clearInterval(lobbyTimer);
     fill(slots.head, h('header', { class: 'table-head' }, h('span', { class: 'code', 'data-testid': 'table-code' }, code), ' opening\u2026'));
     regions.head.reset(); // drawn here, not from a message
+    if (!table) {
+      // nothing of the table until it comes: no empty panels, no keys for controls not there
+      for (const el of [controls.el, hint.el, narration.el, keysHelp]) el.hidden = true;
+      if (!conn.isOpen && (connState === 'retrying' || connState === 'gave-up' || navigator.onLine === false)) tableInfo(unreachable());
+    }
   } else {
     fill(app, lobby.el);
+    if (bad) lobby.error(bad);
     document.title = 'inbetween';
     window.clearInterval(lobbyTimer);
     lobbyTimer = window.setInterval(() => conn.isOpen && send({ type: 'tables' }), 10000);
@@ -245,13 +268,27 @@ function receive(m: ServerMsg): void {
       if (location.hash !== `#${m.table}`) history.replaceState(null, '', `#${m.table}`);
       route(false);
       return;
-    case 'table':
+    case 'table': {
+      if (m.table !== code) return;
+      // The table's kept chat comes with the first message after seated, watch or resume.
+      const kept = (m as TableMsg & { chat?: { from: string | null; text: string }[] }).chat;
+      if (Array.isArray(kept)) {
+        chat.clear();
+        for (const line of kept) chat.add(line.from, line.text);
+      }
       // The rules' title comes once a connection (it can be long): later messages keep it.
-      if (m.table === code)
-        showTable({ ...m, title: m.title ?? (table?.table === m.table ? table.title : undefined), you: m.you ?? null, events: m.events ?? [], legal: m.legal ?? null, seats: m.seats ?? [] });
+      const last = inbox.at(-1) ?? table;
+      receiveTable({ ...m, title: m.title ?? (last?.table === m.table ? last.title : undefined), you: m.you ?? null, events: m.events ?? [], legal: m.legal ?? null, seats: m.seats ?? [] });
       return;
+    }
     case 'hint':
-      if (m.table === code) hint.show(m.hint, table?.family ?? 'pot');
+      if (m.table !== code) return;
+      if (m.id !== undefined && m.id === oddsId) {
+        oddsId = null;
+        if (m.hint.odds) controls.setChance(chanceText(m.hint.odds));
+        return;
+      }
+      hint.show(m.hint, table?.family ?? 'pot');
       return;
     case 'chat':
       if (m.table === code) chat.add(m.from, m.text);
@@ -275,8 +312,14 @@ function receive(m: ServerMsg): void {
 }
 
 let moveRetry = 0;
+let connState: Status = 'connecting';
+let lobbySays = false; // the page itself went to the lobby with something to say there
 
 function onError(codeName: string, message: string, id: unknown): void {
+  if (id !== undefined && id === oddsId) {
+    oddsId = null; // the quiet odds beside the bet: the bet goes on without them
+    return;
+  }
   if (id !== undefined && id === resumeId && code && (codeName === 'bad_token' || codeName === 'no_table')) {
     resumeId = null;
     tokens.drop(code);
@@ -295,6 +338,7 @@ function onError(codeName: string, message: string, id: unknown): void {
   }
   if (codeName === 'no_table') {
     lobby.error(`${message.charAt(0).toUpperCase()}${message.slice(1)}.`); // "There is no table XYZ."
+    lobbySays = true; // the lobby it goes to says why
     go(null);
     return;
   }
@@ -311,10 +355,75 @@ function me(t: TableMsg): string | null {
   return t.you !== null ? (t.seats[t.you]?.name ?? null) : null;
 }
 
-/** Whether the page's player is to act (a rebuy allowed at any time is not a turn). */
+/** Whether the page's player is to act (a rebuy allowed at any time is not a turn; nor is a
+ * turn a bot plays while they are away). */
 function myTurn(t: TableMsg): boolean {
   const name = me(t);
-  return t.status === 'playing' && !!name && t.to_act === name && !!t.legal?.actions.some((a) => a.type !== 'rebuy');
+  const away = t.you !== null && !!t.seats[t.you]?.away;
+  return t.status === 'playing' && !!name && !away && t.to_act === name && !!t.legal?.actions.some((a) => a.type !== 'rebuy');
+}
+
+/** Why a bet on the posts in front of you cannot win (nothing falls between them), if so. */
+function nothingBetween(t: TableMsg): string | undefined {
+  const s = t.state;
+  if (!s || isTb(s) || s.banking === 'house' || s.phase !== 'bet' || s.posts.length !== 2 || s.spread !== 0) return undefined;
+  return `Nothing can fall between ${cardText(s.posts[0])} and ${cardText(s.posts[1])}: a bet here cannot win. The rules allow it; the button asks again.`;
+}
+
+function chanceText(o: NonNullable<Hint['odds']>): string {
+  const pct = o.cards ? ((100 * o.between) / o.cards).toFixed(1) : '0';
+  return `Chance to win: ${o.between} of ${o.cards} cards (${pct}%).`;
+}
+
+// --- the pace of the table -------------------------------------------------------------------
+// The server sends a move as soon as it is played: at a bot delay of 0 the next deal would replace
+// the card that just landed before anyone saw it. The page draws the table's messages in order,
+// each in its turn, and after a message whose card lands it waits for the card and a moment to
+// read it (DWELL_MS) before drawing the next; a tap or a key goes on at once. A page far behind
+// (a hidden tab, a burst of moves) draws the older messages without the wait.
+const DWELL_MS = 1000;
+const BEHIND = 4; // messages waiting: past this, no waiting and no landing
+const inbox: TableMsg[] = [];
+let dwelling = false;
+let dwellTimer: number | undefined;
+
+function stopDwelling(): void {
+  window.clearTimeout(dwellTimer);
+  dwelling = false;
+}
+
+function receiveTable(t: TableMsg): void {
+  // A message that tells the whole game again (after seated, watch, resume) stands for every
+  // message before it.
+  const prev = inbox.at(-1) ?? table;
+  if (prev && prev.game === t.game && t.events_from !== undefined && t.events_from !== prev.event_count) {
+    if (inbox.length || dwelling) {
+      inbox.length = 0;
+      stopDwelling();
+      landed();
+    }
+  }
+  inbox.push(t);
+  drawNext();
+}
+
+function drawNext(): void {
+  while (inbox.length && !dwelling) {
+    const t = inbox.shift()!;
+    const quick = inbox.length >= BEHIND || document.hidden;
+    if (showTable(t, quick)) {
+      dwelling = true;
+      afterLanding(() => {
+        window.clearTimeout(dwellTimer);
+        dwellTimer = window.setTimeout(goOn, inbox.length ? DWELL_MS / 2 : DWELL_MS);
+      });
+    }
+  }
+}
+
+function goOn(): void {
+  stopDwelling();
+  drawNext();
 }
 
 /** Sounds for the events (when sounds are on), and what the board and controls keep from them. */
@@ -337,7 +446,9 @@ function readEvents(events: GameEvent[], t: TableMsg, replayed: boolean): boolea
   return settled;
 }
 
-function showTable(t: TableMsg): void {
+/** Draws a `table` message; `quick`: without the landing (the page is behind). True when a card
+ * lands now (the page waits for it before drawing the next message). */
+function showTable(t: TableMsg, quick = false): boolean {
   const prev = table;
   // A message with every event of the game (after seated, watch, resume: also on a reconnect)
   // or of a new game starts the narration and the deals afresh.
@@ -350,10 +461,13 @@ function showTable(t: TableMsg): void {
     narration.clear();
     if (t.status !== 'waiting') narration.note(`Game ${t.game}: ${t.rules}.`);
     deals = new DealTracker(t.family === 'house');
+    tbBusts.clear();
+    seenMine = 0;
     placedThisTurn = 0;
   }
-  if (t.events?.length) narration.add(t.events, me(t), t.family);
-  if (readEvents(t.events ?? [], t, restart)) dealSerial += 1;
+  const said = t.events?.length ? narration.add(t.events, me(t), t.family) : [];
+  const settled = readEvents(t.events ?? [], t, restart) && !restart;
+  if (restart) deals.settleQuietly();
   const mine = myTurn(t);
   const wasMine = !!prev && prev.game === t.game && myTurn(prev);
   if (mine && !wasMine && !restart) {
@@ -383,37 +497,50 @@ function showTable(t: TableMsg): void {
       : null,
   );
   const s = t.state;
+  if (quick) landed();
   if (isTb(s)) {
     const before = prev?.game === t.game && isTb(prev.state) ? (prev.state as TbState) : null;
-    regions.board.update({ s, me: me(t) }, () => renderTbBoard(s, me(t), restart ? null : before));
-  } else if (s && t.status !== 'over') {
+    const bustNow = readBusts(tbBusts, restart ? null : before, t.events ?? []);
+    regions.board.update({ s, me: me(t), busts: [...tbBusts] }, () => renderTbBoard(s, me(t), restart || quick ? null : before, tbBusts, bustNow));
+  } else if (s) {
+    // The deciding deal of a game lands on the board too; the standings come after it.
     const { players: _players, ...board } = s;
     const before = prev?.state && !isTb(prev.state) && prev.game === t.game ? prev.state : null;
     const potDelta = before && !restart ? (s.banking === 'house' ? (s.house ?? 0) - (before.house ?? 0) : s.pot - before.pot) : 0;
-    const fresh = !restart && regions.board.stamp !== dealSerial;
-    regions.board.stamp = dealSerial;
-    regions.board.update({ board, last: deals.recent, dealSerial }, () => renderPotBoard(s, { last: deals.recent, fresh, potDelta }));
+    const fresh = settled && !quick;
+    const view = dealsOnBoard(me(t));
+    regions.board.update({ board, ...view, serials: [view.focus?.serial, view.mine?.serial] }, () =>
+      renderPotBoard(s, { ...view, me: me(t), fresh, potDelta, onSeen: seeMine }),
+    );
   } else {
-    regions.board.update(null, () => null); // over: the after-game panel takes the board's place
+    regions.board.update(null, () => null);
   }
   if (regions.board.drawn) slots.board.classList.remove('skip');
-  regions.seats.update({ seats: t.seats, s: s ? { players: s.players, to_act: s.to_act, dealer: s.dealer } : null, you: t.you, creator: t.creator }, () =>
-    renderSeats(t, () => {
-      // Sitting down again: the server takes the seat back from the bot.
-      const token = code ? tokens.get(code) : undefined;
-      if (token) resumeId = send({ type: 'resume', table: code, token });
-    }),
-  );
-  regions.score.update(isTb(s) ? { players: s.players, target: s.target, winners: s.winners } : null, () => (isTb(s) ? renderScoreSheet(s) : null));
-  const afterActs = (game: number) => ({ again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game }) });
-  regions.after.update({ status: t.status, game: t.game, s: t.status === 'over' ? s : null, you: t.you, creator: t.creator }, () =>
-    renderAfterGame(t, afterActs(t.game)),
-  );
-  // The last finished game stays on the page (standings, verify, log) while the next is played.
-  const earlier = t.status === 'over' ? undefined : finished.get(t.game - 1);
-  regions.earlier.update(earlier ? { game: earlier.game, code: earlier.table } : null, () =>
-    earlier ? renderAfterGame(earlier, afterActs(earlier.game), { earlier: true }) : null,
-  );
+  // What the landing card decided (the narration's result lines, the stacks, the standings)
+  // waits for it.
+  const results = said.findIndex((li) => li.classList.contains('ev-third_card') || li.classList.contains('ev-bust'));
+  if (results >= 0) holdToo(said.slice(results));
+  afterLanding(() => {
+    regions.seats.update({ seats: t.seats, s: s ? { players: s.players, to_act: s.to_act, dealer: s.dealer } : null, you: t.you, creator: t.creator }, () =>
+      renderSeats(t, () => {
+        // Sitting down again: the server takes the seat back from the bot.
+        const token = code ? tokens.get(code) : undefined;
+        if (token) resumeId = send({ type: 'resume', table: code, token });
+      }),
+    );
+    regions.score.update(isTb(s) ? { players: s.players, target: s.target, winners: s.winners } : null, () => (isTb(s) ? renderScoreSheet(s) : null));
+    const afterActs = (game: number) => ({ again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game }) });
+    regions.after.update({ status: t.status, game: t.game, s: t.status === 'over' ? s : null, you: t.you, creator: t.creator }, () =>
+      renderAfterGame(t, afterActs(t.game), { live: !restart }),
+    );
+    // The last finished game stays on the page (standings, verify, log) while the next is played.
+    const earlier = t.status === 'over' ? undefined : finished.get(t.game - 1);
+    regions.earlier.update(earlier ? { game: earlier.game, code: earlier.table } : null, () =>
+      earlier ? renderAfterGame(earlier, afterActs(earlier.game), { earlier: true }) : null,
+    );
+    // chips to and from the pot, once both ends are drawn where they now are
+    if (!restart && !quick && s && !isTb(s) && t.events?.length) flyChips(t.events, t.seats.map((x) => x.name), t.family === 'house');
+  });
   regions.fairness.update({ status: t.status, commit: t.commit, seed: t.seed, game: t.game }, () => (t.status === 'waiting' ? null : renderFairness(t)));
   regions.help.update({ rules: t.rules, family: t.family, title: t.title, set: t.set, timeout: t.timeout }, () => renderHelp(t));
 
@@ -422,12 +549,15 @@ function showTable(t: TableMsg): void {
   // A decision of mine after a move is a new one, even with the same choices (the buttons were
   // disabled when pressed); off turn a move elsewhere leaves the chip-buying box as it is.
   const note = mine ? raiseNote(t) : undefined;
-  regions.controls.update({ legal: t.legal, mine, family: t.family, placedThisTurn, banked: tbMe?.banked ?? 0, moves: mine ? t.moves : null, note }, () => {
-    controls.render(t.legal, t.family, { mine, placedThisTurn, banked: tbMe?.banked ?? 0, note });
+  const cannotWin = mine ? nothingBetween(t) : undefined;
+  regions.controls.update({ legal: t.legal, mine, family: t.family, placedThisTurn, banked: tbMe?.banked ?? 0, moves: mine ? t.moves : null, note, cannotWin }, () => {
+    controls.render(t.legal, t.family, { mine, placedThisTurn, banked: tbMe?.banked ?? 0, note, cannotWin });
+    // the exact chance of this bet, from the engine's odds (the hint's, asked quietly)
+    if (mine && s && !isTb(s) && s.posts.length === 2 && t.legal?.actions.some((a) => a.type === 'bet')) oddsId = withToken('hint', { quiet: true });
     return null;
   });
   controls.el.classList.toggle('my-turn', mine);
-  clock.set(t.status === 'playing' ? t.turn_left_ms : null, t.to_act ?? '', mine);
+  clock.set(t.status === 'playing' ? t.turn_left_ms : null, t.to_act ?? '', mine, t.timeout * 1000);
   hint.el.hidden = t.you === null || t.status !== 'playing';
   const waiting = t.status === 'waiting';
   controls.el.hidden = waiting || t.status === 'over';
@@ -435,8 +565,29 @@ function showTable(t: TableMsg): void {
   keysHelp.hidden = t.you === null || waiting;
   document.title = `${mine ? '\u25B6 your turn \u2014 ' : ''}${t.table} \u2014 inbetween`;
   tableView.dataset.moves = String(t.moves); // how far the page has drawn (the tests wait on it)
-  // chips to and from the pot, once both ends are drawn where they now are
-  if (!restart && s && !isTb(s) && t.events?.length) flyChips(t.events, t.seats.map((x) => x.name), t.family === 'house');
+  return isLanding();
+}
+
+/** The deals the pot/house board shows: the one just settled (largest), your own last one while
+ * you have not acted since (however fast the others play), and a strip of the ones before. */
+function dealsOnBoard(name: string | null): { focus: Deal | null; mine: Deal | null; strip: Deal[] } {
+  const focus = deals.focus;
+  const own = deals.lastOf(name);
+  const mine = own && own !== focus && own.serial > seenMine ? own : null;
+  const strip = deals.history.filter((d) => d !== focus && d !== mine).slice(-STRIP).reverse();
+  return { focus, mine, strip };
+}
+
+/** A tap on your own last deal: seen; the board puts it away (into the strip). */
+function seeMine(): void {
+  seenMine = deals.count;
+  if (table) {
+    regions.board.reset();
+    const t = table;
+    const s = t.state;
+    if (s && !isTb(s)) regions.board.update(null, () => renderPotBoard(s, { ...dealsOnBoard(me(t)), me: me(t), fresh: false, potDelta: 0, onSeen: seeMine }));
+    regions.board.reset();
+  }
 }
 
 function copyLink(): void {
@@ -448,7 +599,17 @@ function copyLink(): void {
   );
 }
 
+/** Why a table cannot open yet, and that it will by itself. */
+function unreachable(): string {
+  return navigator.onLine === false
+    ? 'You are offline. This table opens by itself when the connection is back.'
+    : 'The server does not answer yet. This table opens by itself when it does.';
+}
+
 function showConn(s: Status, detail: string): void {
+  // A table link opened offline (the page itself from the service worker) says so, not "opening".
+  connState = s;
+  if (code && !table) tableInfo(s === 'retrying' || s === 'gave-up' || (s !== 'open' && navigator.onLine === false) ? unreachable() : '');
   connStatus.className = `conn conn-${s}`;
   connStatus.dataset.state = s;
   if (s === 'gave-up') {
@@ -498,15 +659,25 @@ soundToggle.addEventListener('click', () => {
 });
 showSound();
 
-// A tap on the board, or any key, finishes its animations at once.
+// A tap on the board, or any key, finishes its animations at once, and the page goes on to the
+// messages that wait behind them.
 const skip = () => {
   slots.board.classList.add('skip');
+  landed();
   landChips();
+  if (dwelling) goOn();
 };
 slots.board.addEventListener('click', skip);
 document.addEventListener('keydown', skip, { capture: true });
 
-window.addEventListener('hashchange', () => route());
+// A new address: what the lobby said of the last one no longer holds.
+window.addEventListener('hashchange', () => {
+  if (!lobbySays) lobby.error('');
+  lobbySays = false;
+  route();
+});
 route();
 conn.connect();
+// Back online: try at once, also after the page gave up.
+window.addEventListener('online', () => conn.retryNow());
 if ('serviceWorker' in navigator) navigator.serviceWorker.register('sw.js').catch(() => undefined);

@@ -74,6 +74,8 @@ export function eventText(e: GameEvent, family?: string): string {
       return house ? `Next hand, ${who} wagers first.` : `The deal passes to ${who}.`;
     case 'game_over':
       return 'The game is over.';
+    case 'played_for':
+      return playedForWhy(e) + ` a ${e.bot ?? 'sensible'} bot plays for ${who}.`;
     // ThreeBeTween
     case 'round_started':
       return `Round ${e.round} starts; ${e.dealer} deals.`;
@@ -103,6 +105,32 @@ export function eventText(e: GameEvent, family?: string): string {
       return `${who} scores ${e.round} this round: ${e.total} in all.`;
     default:
       return `${who}: ${e.type}.`;
+  }
+}
+
+function playedForWhy(marker: GameEvent): string {
+  return marker.reason === 'away' ? `${marker.player} is away:` : 'Time ran out:';
+}
+
+/** The first event of a move the server made for a person: "Time ran out: a bot bet 1 for Bob." */
+export function playedForText(marker: GameEvent, e: GameEvent, family?: string): string {
+  const why = playedForWhy(marker);
+  const who = marker.player ?? '';
+  const house = family === 'house';
+  switch (e.type) {
+    case 'bet':
+      return `${why} a bot ${house ? 'wagered' : 'bet'} ${e.amount} for ${who}.`;
+    case 'pass':
+      return `${why} a bot passed for ${who}.`;
+    case 'raise':
+      return `${why} a bot raised by ${e.amount} for ${who}.`;
+    case 'stand':
+      return `${why} a bot stood for ${who}.`;
+    case 'ace_called':
+      return `${why} a bot called the ace ${e.ace} for ${who}.`;
+    default: {
+      return `${why} a bot played for ${who}: ${eventText(e, family)}`;
+    }
   }
 }
 
@@ -146,6 +174,7 @@ const MAX_LINES = 300;
 export class Narration {
   readonly el: HTMLElement;
   private readonly list: HTMLOListElement;
+  private playedFor: GameEvent | null = null; // a move the server is making for a person, until its first event
 
   constructor() {
     this.list = h('ol', { class: 'narration-list', 'data-testid': 'narration', 'aria-live': 'polite' });
@@ -154,15 +183,28 @@ export class Narration {
 
   clear(): void {
     this.list.replaceChildren();
+    this.playedFor = null;
   }
 
-  add(events: GameEvent[], me?: string | null, family?: string): void {
+  /** Tells `events`; returns the lines it added. A move the server made for a person (their
+   * clock ran out, or they are away: a `played_for` event before it) is said so, with the move. */
+  add(events: GameEvent[], me?: string | null, family?: string): HTMLElement[] {
+    const added: HTMLElement[] = [];
     for (const e of events) {
-      const li = h('li', { class: `ev ev-${e.type}${me && e.player === me ? ' mine' : ''}` }, eventText(e, family));
+      if (e.type === 'played_for') {
+        this.playedFor = e;
+        continue;
+      }
+      const marker = this.playedFor && e.player === this.playedFor.player ? this.playedFor : null;
+      if (marker) this.playedFor = null;
+      const text = marker ? playedForText(marker, e, family) : eventText(e, family);
+      const li = h('li', { class: `ev ev-${e.type}${me && e.player === me ? ' mine' : ''}${marker ? ' played-for' : ''}` }, text);
       this.list.appendChild(li);
+      added.push(li);
     }
     while (this.list.childElementCount > MAX_LINES) this.list.firstElementChild?.remove();
     this.list.scrollTop = this.list.scrollHeight;
+    return added;
   }
 
   note(text: string, cls = 'note'): void {

@@ -33,7 +33,7 @@ export class ReplayView {
       h('div', { class: 'replay-controls' }, prev, this.slider, next),
       this.label,
       this.view,
-      h('p', { class: 'sub' }, 'Keys: \u2190 \u2192 step, Home/End first/last, Esc closes.'),
+      h('p', { class: 'sub keys-only' }, 'Keys: \u2190 \u2192 step, Home/End first/last, Esc closes.'),
     );
   }
 
@@ -97,7 +97,7 @@ function boardOf(st: ReplayStep, before: State | null, family: string): HTMLElem
   return h(
     'div',
     {},
-    renderPotBoard(s, { last: last ? [last] : [], fresh: false, potDelta: 0 }),
+    renderPotBoard(s, { focus: last, fresh: false, potDelta: 0 }),
     h('ul', { class: 'replay-stacks' }, ...s.players.map((p) => h('li', {}, `${p.name}: ${p.chips} (${signed(p.net)})`))),
   );
 }

@@ -1,9 +1,51 @@
 // The ThreeBeTween board: for each player the two limit cards with the three spaces between
 // them, the cards just drawn, limit cards not laid yet, and the score sheet.
 
-import { cardEl, slotEl } from './cards';
+import { cardEl, cardText, slotEl } from './cards';
 import { h } from './dom';
-import type { TbPlayer, TbState } from './types';
+import { holdUntilLanded, isLanding } from './moment';
+import type { GameEvent, Laid, TbPlayer, TbState } from './types';
+
+/** A bust as it happened: the state after it has no limits and no drawn cards left, so the page
+ * keeps what caused it (the limits and spaces before, the cards drawn) until the next round. */
+export interface TbBust {
+  limits: { low: Laid; high: Laid } | null;
+  spaces: Laid[];
+  drawn: string[];
+  reason: string;
+  banked_lost: number;
+}
+
+/** Reads one message's events into the busts kept per player (`busts`, changed in place):
+ * `before` is the state the message started from. Returns the names that bust in it. */
+export function readBusts(busts: Map<string, TbBust>, before: TbState | null, events: GameEvent[]): string[] {
+  const out: string[] = [];
+  const drawn = new Map<string, string[]>();
+  const laid = new Map<string, { low: Laid; high: Laid }>();
+  for (const e of events) {
+    const who = e.player ?? '';
+    if (e.type === 'round_started') {
+      busts.clear();
+      drawn.clear();
+    } else if (e.type === 'drew') {
+      if (!drawn.has(who)) drawn.set(who, []);
+      drawn.get(who)!.push(e.card ?? '?');
+    } else if (e.type === 'limits_laid' && e.low && e.high) {
+      laid.set(who, { low: e.low as Laid, high: e.high as Laid });
+    } else if (e.type === 'bust') {
+      const p = before?.players.find((x) => x.name === who);
+      busts.set(who, {
+        limits: laid.get(who) ?? p?.limits ?? null,
+        spaces: p?.spaces ?? [],
+        drawn: drawn.get(who) ?? p?.drawn ?? [],
+        reason: e.reason ?? '',
+        banked_lost: e.banked_lost ?? 0,
+      });
+      out.push(who);
+    }
+  }
+  return out;
+}
 
 const PHASES: Record<string, string> = {
   replace: 'keep or replace a limit card',
@@ -27,7 +69,7 @@ function shown(p: TbPlayer | undefined): Set<string> {
   return out;
 }
 
-function playerRow(p: TbPlayer, s: TbState, me: string | null, before: Set<string> | null): HTMLElement {
+function playerRow(p: TbPlayer, s: TbState, me: string | null, before: Set<string> | null, bust: TbBust | undefined, bustNow: boolean): HTMLElement {
   const fresh = (el: Element, key: string) => {
     if (before && !before.has(key)) el.classList.add('deal-in');
     return el;
@@ -46,6 +88,10 @@ function playerRow(p: TbPlayer, s: TbState, me: string | null, before: Set<strin
   );
   row.appendChild(head);
 
+  if (p.status === 'busted' && bust) {
+    row.appendChild(bustLine(p, bust, bustNow));
+    return row;
+  }
   const line = h('div', { class: 'tb-line', 'aria-label': `${p.name}'s limits and spaces` });
   if (p.limits) {
     line.appendChild(labelled(fresh(cardEl(p.limits.low.card, { as: p.limits.low.as, small: true }), `low:${p.limits.low.card}`), 'low'));
@@ -75,12 +121,50 @@ function playerRow(p: TbPlayer, s: TbState, me: string | null, before: Set<strin
   return row;
 }
 
+/** What a bust looked like: the limits and spaces it had, the cards drawn that did not fit (coming
+ * in when the bust is new), then the word bust once they have landed. */
+function bustLine(p: TbPlayer, b: TbBust, fresh: boolean): HTMLElement {
+  const line = h('div', { class: 'tb-line busted', 'aria-label': `${p.name}'s limits when they bust` });
+  if (b.limits) {
+    line.appendChild(labelled(cardEl(b.limits.low.card, { as: b.limits.low.as, small: true }), 'low'));
+    for (let i = 0; i < 3; i++) {
+      const sp = b.spaces[i];
+      line.appendChild(labelled(sp ? cardEl(sp.card, { as: sp.as, small: true }) : slotEl(`space ${i + 1}, empty`, { small: true }), `space ${i + 1}`));
+    }
+    line.appendChild(labelled(cardEl(b.limits.high.card, { as: b.limits.high.as, small: true }), 'high'));
+  }
+  const box = h('div', { class: 'tb-bust', 'data-testid': 'bust' }, line);
+  let last: Element | null = null;
+  if (b.drawn.length) {
+    const drawn = h('div', { class: 'tb-drawn', 'data-testid': 'bust-drawn' }, h('span', { class: 'tb-note' }, 'drew: '));
+    for (const c of b.drawn) {
+      const el = cardEl(c, { small: true });
+      if (fresh) el.classList.add('deal-in');
+      drawn.appendChild(el);
+      last = el;
+    }
+    box.appendChild(drawn);
+  }
+  const why =
+    b.reason === 'identical_limits'
+      ? 'identical limit cards'
+      : b.limits
+        ? `${b.drawn.map(cardText).join(', ') || 'nothing'}: none fits between ${b.limits.low.as ?? b.limits.low.card} and ${b.limits.high.as ?? b.limits.high.card}`
+        : 'nothing placed';
+  const word = h('p', { class: 'tb-bust-word', 'data-testid': 'bust-word' }, h('strong', {}, 'Bust'), ` \u2014 ${why}${b.banked_lost ? `; ${b.banked_lost} banked points lost` : ''}.`);
+  box.appendChild(word);
+  // the cards first, then the bust
+  if (fresh && last) holdUntilLanded(last, [word]);
+  return box;
+}
+
 function labelled(card: Element, label: string): HTMLElement {
   return h('figure', { class: 'tb-slot' }, card, h('figcaption', {}, label));
 }
 
-/** `prev`: the state shown before (cards new since then come in with an animation). */
-export function renderTbBoard(s: TbState, me: string | null, prev: TbState | null = null): HTMLElement {
+/** `prev`: the state shown before (cards new since then come in with an animation); `busts`:
+ * what each player who bust this round had (readBusts), `bustNow` those who bust just now. */
+export function renderTbBoard(s: TbState, me: string | null, prev: TbState | null = null, busts?: Map<string, TbBust>, bustNow: string[] = []): HTMLElement {
   const board = h(
     'section',
     { class: 'board tb-board', 'aria-label': 'The table', role: 'region' },
@@ -95,7 +179,12 @@ export function renderTbBoard(s: TbState, me: string | null, prev: TbState | nul
   );
   // The player to act first, then the others in seat order: on a phone the action is on top.
   const order = [...s.players].sort((a, b) => Number(b.name === s.to_act) - Number(a.name === s.to_act));
-  for (const p of order) board.appendChild(playerRow(p, s, me, prev ? shown(prev.players.find((x) => x.name === p.name)) : null));
+  for (const p of order) {
+    board.appendChild(playerRow(p, s, me, prev ? shown(prev.players.find((x) => x.name === p.name)) : null, busts?.get(p.name), !!prev && bustNow.includes(p.name)));
+  }
+  // Cards just drawn land before the table goes on (the page waits for them, then a moment).
+  const drawnNow = [...board.querySelectorAll('.tb-drawn .card.deal-in')].at(-1);
+  if (drawnNow && !isLanding()) holdUntilLanded(drawnNow, []);
   return board;
 }
 

@@ -98,3 +98,62 @@ export async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
   });
   return () => page.evaluate(() => (window as unknown as { cspRefused?: string[] }).cspRefused ?? []);
 }
+
+/** The last `table` message the page got. */
+export function lastTable(msgs: Record<string, any>[]): Record<string, any> | undefined {
+  return msgs.filter((m) => m.type === 'table').at(-1);
+}
+
+/** Waits until `name` may act (a decision other than buying chips) and the page has drawn that
+ * message; returns it. */
+export async function decisionOf(page: Page, msgs: Record<string, any>[], name = 'Ann', timeout = 20_000): Promise<Record<string, any>> {
+  await expect
+    .poll(() => lastTable(msgs)?.to_act === name && lastTable(msgs)?.legal?.actions.some((a: any) => a.type !== 'rebuy'), { timeout })
+    .toBe(true);
+  const t = lastTable(msgs)!;
+  await caughtUp(page, t.moves, timeout);
+  await expect(page.getByTestId('status')).toHaveText('Your turn.');
+  return t;
+}
+
+/** Waits until the page has drawn the message of `moves` moves. The page draws a message only
+ * once the third card before it has landed; where a test slows that down, each card landing is
+ * tapped (a tap lands only the card landing now: the next message waits for it). */
+export async function caughtUp(page: Page, moves: number, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if ((await page.getByTestId('table-view').getAttribute('data-moves')) === String(moves)) return true;
+        if (await page.locator('.held').count()) await page.locator('.board-slot').click({ position: { x: 5, y: 5 } });
+        return false;
+      },
+      { timeout },
+    )
+    .toBe(true);
+}
+
+/** A settled deal of a pot game, read from the events: whose, its posts, its third card. */
+export interface SettledDeal {
+  player: string;
+  posts: string[];
+  third: string | null;
+}
+
+/** Every settled deal of a pot game's events, in order (docs/protocol.md's events). */
+export function settledDeals(events: Record<string, any>[]): SettledDeal[] {
+  const out: SettledDeal[] = [];
+  let cur: SettledDeal | null = null;
+  for (const e of events) {
+    if (e.type === 'post_dealt') {
+      if (!cur || cur.posts.length >= 2 || cur.player !== e.player) cur = { player: e.player, posts: [], third: null };
+      cur.posts.push(e.card);
+    } else if (e.type === 'posts_replaced' && cur) {
+      cur.posts = [];
+    } else if (cur && (e.type === 'third_card' || e.type === 'pair_paid' || e.type === 'consecutive_loss' || e.type === 'pass')) {
+      if (e.type === 'third_card') cur.third = e.card;
+      out.push(cur);
+      cur = null;
+    }
+  }
+  return out;
+}
