@@ -16,14 +16,19 @@ export interface Deal {
   moves: { player: string; type: string; amount: number }[];
   /** Its place among the game's settled deals (1, 2, ...); 0 while it is being played. */
   serial: number;
+  /** How many players' actions came before it was settled: the deals one move settles share it. */
+  move: number;
 }
 
 function fresh(player: string | null): Deal {
-  return { player, posts: [], aces: [], third: null, outcome: null, moves: [], serial: 0 };
+  return { player, posts: [], aces: [], third: null, outcome: null, moves: [], serial: 0, move: 0 };
 }
 
 /** How many settled deals the tracker keeps for the board's strip and your own last deal. */
 const KEPT = 12;
+
+/** The events that start a player's move (the rest follow from it). */
+const ACTIONS = new Set(['bet', 'pass', 'raise', 'stand', 'ace_called', 'rebuy', 'played_for']);
 
 export class DealTracker {
   /** The deal being played (posts on the table, not settled). */
@@ -37,6 +42,9 @@ export class DealTracker {
   history: Deal[] = [];
   /** How many deals the game has settled so far (the serial of the last). */
   count = 0;
+  /** How many players' actions the events have had so far. */
+  private actions = 0;
+  private marked = false; // the last event was a played_for marker
 
   constructor(private readonly house: boolean) {}
 
@@ -46,6 +54,8 @@ export class DealTracker {
     this.recent = [];
     this.history = [];
     this.count = 0;
+    this.actions = 0;
+    this.marked = false;
   }
 
   /** The deal the board shows largest: of the deals the last message settled, the last with a
@@ -65,10 +75,12 @@ export class DealTracker {
     return null;
   }
 
-  /** After a whole game's events in one message (a reload, a late arrival): only the last
-   * deals count as just settled, as they would on a page that was there all along. */
+  /** After a whole game's events in one message (a reload, a late arrival): only the deals the
+   * last move settled count as just settled, as on a page that was there all along (it got that
+   * move in a message of its own). */
   settleQuietly(): void {
-    this.recent = this.history.slice(-1);
+    const last = this.history.at(-1);
+    this.recent = last ? this.history.filter((d) => d.move === last.move) : [];
   }
 
   /** Reads events in order; true when a deal was settled among them. */
@@ -78,6 +90,7 @@ export class DealTracker {
       const d = this.current ?? fresh(null);
       d.outcome = outcome;
       d.serial = ++this.count;
+      d.move = this.actions;
       this.history.push(d);
       if (this.history.length > KEPT) this.history.shift();
       this.last = d;
@@ -88,6 +101,9 @@ export class DealTracker {
     };
     for (const e of events) {
       const who = e.player ?? '';
+      // a marker and the action it goes before are one move
+      if (ACTIONS.has(e.type) && !(e.type !== 'played_for' && this.marked)) this.actions += 1;
+      this.marked = e.type === 'played_for';
       switch (e.type) {
         case 'post_dealt': {
           const d = this.current;
@@ -168,7 +184,7 @@ export class DealTracker {
 export function dealOfStep(before: { posts: Card[]; ace_values: (string | null)[]; to_act: string | null } | null, events: GameEvent[], house: boolean): Deal | null {
   const t = new DealTracker(house);
   if (before && before.posts.length) {
-    t.current = { player: house ? null : before.to_act, posts: [...before.posts], aces: [...before.ace_values], third: null, outcome: null, moves: [], serial: 0 };
+    t.current = { player: house ? null : before.to_act, posts: [...before.posts], aces: [...before.ace_values], third: null, outcome: null, moves: [], serial: 0, move: 0 };
   }
   return t.feed(events) ? t.recent[0] : null;
 }

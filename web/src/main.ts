@@ -379,8 +379,9 @@ function chanceText(o: NonNullable<Hint['odds']>): string {
 // The server sends a move as soon as it is played: at a bot delay of 0 the next deal would replace
 // the card that just landed before anyone saw it. The page draws the table's messages in order,
 // each in its turn, and after a message whose card lands it waits for the card and a moment to
-// read it (DWELL_MS) before drawing the next; a tap or a key goes on at once. A page far behind
-// (a hidden tab, a burst of moves) draws the older messages without the wait.
+// read it (DWELL_MS) before drawing the next; a tap or a key lands the card at once, and a second
+// ends the moment. A page far behind (a hidden tab, a burst of moves) draws the older messages
+// without the wait.
 const DWELL_MS = 1000;
 const BEHIND = 4; // messages waiting: past this, no waiting and no landing
 const inbox: TableMsg[] = [];
@@ -659,13 +660,14 @@ soundToggle.addEventListener('click', () => {
 });
 showSound();
 
-// A tap on the board, or any key, finishes its animations at once, and the page goes on to the
+// A tap on the board, or any key, finishes its animations at once; a second goes on to the
 // messages that wait behind them.
 const skip = () => {
   slots.board.classList.add('skip');
-  landed();
   landChips();
-  if (dwelling) goOn();
+  // A card landing lands (its result shows, for the usual moment); a moment already shown ends.
+  if (isLanding()) landed();
+  else if (dwelling) goOn();
 };
 slots.board.addEventListener('click', skip);
 document.addEventListener('keydown', skip, { capture: true });

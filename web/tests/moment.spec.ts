@@ -29,6 +29,12 @@ async function annPlays(page: Page, msgs: Record<string, any>[]): Promise<number
   return t.moves;
 }
 
+/** The `table` message whose events settled Ann's deal number `n` (0, 1, ...). */
+function settling(msgs: Record<string, any>[], n: number): Record<string, any> | undefined {
+  const tables = msgs.filter((m) => m.type === 'table');
+  return tables.find((_, i) => settledDeals(eventsOf(tables.slice(0, i + 1))).filter((d) => d.player === 'Ann').length > n);
+}
+
 /** Plays Ann's decisions until she has bet, and waits for the message that settles her deal;
  * returns that deal (from the events). */
 async function annBets(page: Page, msgs: Record<string, any>[]): Promise<SettledDeal> {
@@ -79,17 +85,27 @@ for (const size of SIZES) {
       await page.getByTestId('my-deal-seen').click();
       await expect(page.getByTestId('my-deal')).toHaveCount(0);
       await expect(page.getByTestId('deal-strip').locator('.strip-deal.mine').first()).toBeVisible();
-      // Her next bet: the deal shown as hers is the new one.
+      // Her next bet: the deal shown as hers is her newest.
       const second = await annBets(page, msgs);
       await decisionOf(page, msgs);
-      await expectDealShown(page, second);
+      const newest = settledDeals(eventsOf(msgs)).filter((d) => d.player === 'Ann').at(-1)!;
+      expect(newest).not.toEqual(first);
+      if (newest.third) expect(newest).toEqual(second);
+      await expectDealShown(page, newest);
     });
 
     test('the result waits for the third card to land', async ({ page }) => {
       const msgs = await annAndABot(page);
       // the card turns over slowly here, so that what shows meanwhile can be looked at
       await addRule(page, '.card.land { animation-duration: 60s !important; }');
-      const deal = await annBets(page, msgs);
+      // A bet of Ann's after which the bot plays (at the turn of a deal she may play twice running).
+      const hers = () => settledDeals(eventsOf(msgs)).filter((d) => d.player === 'Ann').length;
+      let deal = await annBets(page, msgs);
+      for (let i = 0; i < 8 && settling(msgs, hers() - 1)?.to_act === 'Ann'; i++) deal = await annBets(page, msgs);
+      const settled = settling(msgs, hers() - 1)!;
+      expect(settled.to_act).toBe('bot2');
+      expect(deal.third).toBeTruthy();
+      await caughtUp(page, settled.moves);
       const board = page.getByTestId('last-deal');
       await expect(board).toHaveAttribute('data-player', 'Ann');
       await expect(page.getByTestId('third-card')).toHaveAttribute('data-card', deal.third!);
