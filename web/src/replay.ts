@@ -80,7 +80,8 @@ export class ReplayView {
     const st = this.steps[i];
     if (!st) return;
     this.slider.value = String(i);
-    const what = st.player && st.action ? `${st.player}: ${actionText(st.action, this.family)}` : 'the deal';
+    const by = st.by === 'clock' ? ' (time ran out: a bot played)' : st.by === 'away' ? ' (away: a bot played)' : '';
+    const what = st.player && st.action ? `${st.player}: ${actionText(st.action, this.family)}${by}` : 'the deal';
     this.label.textContent = `Step ${i} of ${this.steps.length - 1} \u2014 ${what}`;
     const before = i > 0 ? this.steps[i - 1].state : null;
     this.view.replaceChildren(

@@ -123,8 +123,16 @@ test('the turn clock counts down the server deadline', async ({ page }) => {
 test('a bot moves for a connected player who stays idle past the timeout', async ({ page }) => {
   const msgs = messages(page);
   await annAgainstABot(page, 1);
-  // Ann never touches the table; her bets come anyway, one timeout each.
-  await expect(page.getByTestId('narration').locator('li', { hasText: /^Ann bets \d+\.$/ }).first()).toBeVisible({ timeout: 30_000 });
+  // Ann never touches the table; her bets come anyway, one timeout each, and the play-by-play says
+  // who made them.
+  const said = page.getByTestId('narration').locator('li', { hasText: /^Time ran out: a bot bet \d+ for Ann\.$/ }).first();
+  await expect(said).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('narration').locator('li', { hasText: /^Ann bets \d+\.$/ })).toHaveCount(0);
+  // the server marked the move in the events, before it
+  const events = eventsOf(msgs);
+  const marker = events.findIndex((e) => e.type === 'played_for');
+  expect(events[marker]).toEqual({ type: 'played_for', player: 'Ann', reason: 'clock', bot: 'sensible' });
+  expect(events[marker + 1]).toMatchObject({ type: 'bet', player: 'Ann' });
   await expect(page.getByTestId('seat-0')).not.toContainText('away');
   await expect(page.getByTestId('seat-0')).not.toContainText('offline');
   // the server said how long she had, before the bot moved
@@ -138,6 +146,8 @@ test('a player idle three turns in a row is marked away, the table waits, and I 
   const back = page.getByTestId('back');
   await expect(back).toBeVisible();
   await expect(page.getByTestId('status')).toHaveText("A bot plays your seat while you are away: press I'm back.");
+  // away, the tab does not call it her turn (the bot's, whoever is to act)
+  expect(await page.title()).not.toContain('your turn');
   const narrated = await page.getByTestId('narration').locator('li').count();
   await back.click();
   await expect(page.getByTestId('seat-0')).not.toContainText('away');
