@@ -25,8 +25,11 @@ export function readBusts(busts: Map<string, TbBust>, before: TbState | null, ev
   for (const e of events) {
     const who = e.player ?? '';
     if (e.type === 'round_started') {
-      busts.clear();
       drawn.clear();
+    } else if (e.type === 'kept' || e.type === 'replaced' || (e.type === 'limits_laid' && busts.has(who))) {
+      // their first move of the next round: the bust has been seen
+      busts.delete(who);
+      if (e.type === 'limits_laid' && e.low && e.high) laid.set(who, { low: e.low as Laid, high: e.high as Laid });
     } else if (e.type === 'drew') {
       if (!drawn.has(who)) drawn.set(who, []);
       drawn.get(who)!.push(e.card ?? '?');
@@ -92,6 +95,8 @@ function playerRow(p: TbPlayer, s: TbState, me: string | null, before: Set<strin
     row.appendChild(bustLine(p, bust, bustNow));
     return row;
   }
+  // A bust that ended the round: the new round's cards, and the bust below them until they act.
+  if (bust) row.appendChild(bustLine(p, bust, bustNow));
   const line = h('div', { class: 'tb-line', 'aria-label': `${p.name}'s limits and spaces` });
   if (p.limits) {
     line.appendChild(labelled(fresh(cardEl(p.limits.low.card, { as: p.limits.low.as, small: true }), `low:${p.limits.low.card}`), 'low'));

@@ -1,7 +1,7 @@
 // Two browsers at a ThreeBeTween table: each plays through set-up to a drawn turn, with the
 // actions offered as buttons (only the legal ones) and the keyboard.
 import { expect, test } from '@playwright/test';
-import { addBots, createTable, firstAction, joinByLink, whoActs } from './helpers';
+import { addBots, createTable, eventsOf, firstAction, joinByLink, lastTable, messages, whoActs } from './helpers';
 
 test('two players play ThreeBeTween turns', async ({ browser }) => {
   const a = await (await browser.newContext()).newPage();
@@ -74,4 +74,68 @@ test('End turn with cards that fit asks first, and busts only when told to', asy
     }
   }
   expect(asked).toBe(true);
+});
+
+test('a bust shows the cards that caused it, not "no limits"', async ({ page }) => {
+  const msgs = messages(page);
+  await createTable(page, { name: 'Ann', rules: 'threebetween', seats: 2 });
+  await addBots(page, 1);
+  await page.getByTestId('start').click();
+  const act = (id: string) => page.getByTestId(`action-${id}`).first();
+  // Ann draws whenever she may and places the first card that fits: sooner or later a draw
+  // brings nothing that fits.
+  const busts = () => eventsOf(msgs).filter((e) => e.type === 'bust' && e.player === 'Ann' && e.reason === 'nothing_placed');
+  for (let n = 0; n < 200 && !busts().length; n++) {
+    const i = await whoActs([page]);
+    if (i < 0) break;
+    // each move answered before the next look (a bust must be the last thing Ann did)
+    const moves = Number(lastTable(msgs)?.moves);
+    const answered = () => expect.poll(() => Number(lastTable(msgs)?.moves)).toBeGreaterThan(moves);
+    for (const id of ['place', 'draw', 'keep', 'place_limits']) {
+      if (await act(id).isVisible()) {
+        await act(id).click();
+        break;
+      }
+      if (id === 'place_limits') await firstAction(page).click();
+    }
+    await answered();
+  }
+  expect(busts().length).toBeGreaterThan(0);
+  // the cards she drew for the bust: the `drew` events just before it (each then discarded)
+  const events = eventsOf(msgs);
+  const at = events.indexOf(busts()[0]);
+  const drawn: string[] = [];
+  for (let k = at - 1; k >= 0 && events[k].player === 'Ann' && (events[k].type === 'drew' || events[k].type === 'discarded'); k--) {
+    if (events[k].type === 'drew') drawn.unshift(events[k].card);
+  }
+  expect(drawn.length).toBeGreaterThan(0);
+  // The page keeps the bust on Ann's row until she acts again (also when it ended the round).
+  const row = page.getByTestId('tb-player-Ann');
+  await expect(row.getByTestId('bust')).toBeVisible();
+  await expect(row.getByTestId('bust-drawn').locator('[data-card]')).toHaveCount(drawn.length);
+  expect(await row.getByTestId('bust-drawn').locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(drawn);
+  await expect(row.getByTestId('bust-word')).toContainText('none fits between');
+  await expect(row).not.toContainText('no limits');
+});
+
+test("the hint at laying the limits marks one best layout", async ({ page }) => {
+  await createTable(page, { name: 'Ann', rules: 'threebetween', seats: 2 });
+  await addBots(page, 1);
+  await page.getByTestId('start').click();
+  const act = (id: string) => page.getByTestId(`action-${id}`).first();
+  let seen = false;
+  for (let n = 0; n < 40 && !seen; n++) {
+    const i = await whoActs([page]);
+    if (i < 0) break;
+    if (await act('place_limits').isVisible()) {
+      await page.getByTestId('hint-button').click();
+      await expect(page.locator('.hint-table')).toBeVisible({ timeout: 30_000 });
+      expect(await page.locator('.hint-table tbody tr').count()).toBeGreaterThanOrEqual(2); // the limits either way round (and a vowel's letters)
+      await expect(page.locator('.hint-table .best-row')).toHaveCount(1);
+      seen = true;
+      break;
+    }
+    await firstAction(page).click();
+  }
+  expect(seen).toBe(true);
 });
