@@ -211,7 +211,7 @@ export function renderPotBoard(s: PotState, o: BoardOpts = { focus: null, fresh:
         )
       : null,
     o.strip?.length
-      ? h('ol', { class: 'deal-strip', 'data-testid': 'deal-strip', 'aria-label': 'Deals before' }, ...o.strip.map((d) => stripItem(d, house, o.me ?? null)))
+      ? h('ol', { class: 'deal-strip', 'data-testid': 'deal-strip', 'aria-label': 'Deals before', tabindex: 0 }, ...o.strip.map((d) => stripItem(d, house, o.me ?? null)))
       : null,
     s.over ? null : h('div', { class: 'now' }, whose ? h('div', { class: 'deal-head' }, h('span', { class: 'deal-who' }, whose)) : null, posts),
     house ? renderPayTable(s) : null,

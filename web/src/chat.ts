@@ -12,7 +12,8 @@ export class Chat {
   private readonly list: HTMLElement;
 
   constructor(private readonly send: (text: string) => boolean) {
-    this.list = h('ol', { class: 'chat-list', 'data-testid': 'chat-list', 'aria-live': 'polite' });
+    // it scrolls: a keyboard reaches it
+    this.list = h('ol', { class: 'chat-list', 'data-testid': 'chat-list', 'aria-live': 'polite', 'aria-label': 'Chat lines', tabindex: 0 });
     this.input = h('input', {
       type: 'text',
       maxlength: 200,

@@ -177,7 +177,8 @@ export class Narration {
   private playedFor: GameEvent | null = null; // a move the server is making for a person, until its first event
 
   constructor() {
-    this.list = h('ol', { class: 'narration-list', 'data-testid': 'narration', 'aria-live': 'polite' });
+    // it scrolls: a keyboard reaches it
+    this.list = h('ol', { class: 'narration-list', 'data-testid': 'narration', 'aria-live': 'polite', 'aria-label': 'What happened, in order', tabindex: 0 });
     this.el = h('section', { class: 'panel narration', 'aria-label': 'What happened' }, h('h2', {}, 'Play by play'), this.list);
   }
 

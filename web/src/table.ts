@@ -86,7 +86,8 @@ function seatStats(state: State | null, name: string): HTMLElement | null {
 /** The seats; `onBack`: what "I'm back" does on your own seat when a bot plays it for you. */
 export function renderSeats(t: TableMsg, onBack?: () => void): HTMLElement {
   const state = t.state;
-  const list = h('ul', { class: 'seats', 'data-testid': 'seats' });
+  // a strip that scrolls on a phone: a keyboard reaches it
+  const list = h('ul', { class: 'seats', 'data-testid': 'seats', 'aria-label': 'Players', tabindex: 0 });
   t.seats.forEach((s: Seat, i: number) => {
     const name = s.name;
     const toAct = !!name && state?.to_act === name;
