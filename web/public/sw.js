@@ -1,8 +1,8 @@
 // The service worker: keeps the page's own files (never the game: the WebSocket, /tables/...
 // and anything else pass straight through), so the installed app opens without the network.
 // Network first, the cache when the network fails: a new build is seen at once.
-const CACHE = 'inbetween-page-v1';
-const PAGE = ['./', 'index.html', 'app.js', 'app.css', 'manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png', 'favicon.ico'];
+const CACHE = 'inbetween-page-v2';
+const PAGE = ['./', 'index.html', 'app.js', 'app.css', 'lobby.css', 'manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png', 'favicon.ico'];
 
 self.addEventListener('install', (e) => {
   e.waitUntil(caches.open(CACHE).then((c) => c.addAll(PAGE)).then(() => self.skipWaiting()));

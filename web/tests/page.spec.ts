@@ -35,13 +35,44 @@ test('the lobby and a table load without a console error', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('a broken hash (#%) opens the lobby', async ({ page }) => {
+test('a broken or foreign link opens the lobby and says what is wrong', async ({ page }) => {
   const errors = problems(page);
-  await page.goto('/#%');
-  await expect(page.getByTestId('lobby')).toBeVisible();
-  await page.goto('/#%E0%A4%A');
-  await expect(page.getByTestId('lobby')).toBeVisible();
+  for (const hash of ['%', '%zz', '%E0%A4%A']) {
+    await page.goto(`/#${hash}`);
+    await expect(page.getByTestId('lobby')).toBeVisible();
+    await expect(page.getByTestId('lobby-error')).toContainText('not a table code');
+  }
+  await page.goto('/#NOPE9');
+  await expect(page.getByTestId('lobby-error')).toHaveText('There is no table NOPE9.');
+  // another address in the same tab: what was said of the last one goes
+  await page.evaluate(() => (location.hash = 'abc def'));
+  await expect(page.getByTestId('lobby-error')).toHaveText(/^\u201cabc def\u201d is not a table code/);
+  await page.evaluate(() => (location.hash = ''));
+  await expect(page.getByTestId('lobby-error')).toBeEmpty();
   expect(errors).toEqual([]);
+});
+
+test('a table opened offline says so, and opens by itself when the network is back', async ({ browser }) => {
+  const ctx = await browser.newContext();
+  const page = await ctx.newPage();
+  const code = await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=30' });
+  await addBots(page, 1);
+  await page.getByTestId('start').click();
+  await expect(page.getByTestId('table-status')).toContainText('in play');
+  // the service worker keeps the page; the network goes
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await ctx.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('table-code')).toHaveText(code);
+  await expect(page.getByTestId('table-info')).toHaveText('You are offline. This table opens by itself when the connection is back.');
+  // no empty panels meanwhile
+  for (const id of ['actions', 'hint', 'narration', 'keys-help']) await expect(page.getByTestId(id)).toBeHidden();
+  await ctx.setOffline(false);
+  await expect(page.getByTestId('table-status')).toContainText('in play', { timeout: 20_000 });
+  await expect(page.getByTestId('table-info')).toBeEmpty();
+  await ctx.close();
 });
 
 test('an unknown table code says so in the lobby', async ({ page }) => {

@@ -31,7 +31,7 @@ async function serve(port: number): Promise<{ server: ChildProcess; port: number
   return { server, port: listening };
 }
 
-test('the page resumes its seat after the server restarts', async ({ page }) => {
+test('the page resumes its seat after the server restarts, and the chat is still there', async ({ page, browser }) => {
   let { server, port } = await serve(0);
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -41,6 +41,9 @@ test('the page resumes its seat after the server restarts', async ({ page }) => 
     await addBots(page, 1);
     await page.getByTestId('start').click();
     await expect(page.getByTestId('table-status')).toContainText('in play');
+    await page.getByTestId('chat-input').fill('said before the restart');
+    await page.getByTestId('chat-send').click();
+    await expect(page.getByTestId('chat-list')).toContainText('said before the restart');
 
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
@@ -52,6 +55,11 @@ test('the page resumes its seat after the server restarts', async ({ page }) => 
     await expect(page.getByTestId('table-code')).toHaveText(code);
     await expect(page.locator('.seat.me')).toContainText('Ann');
     await expect(page.getByTestId('table-status')).toContainText('in play');
+    // the server kept the chat: the page has it once, and someone arriving now gets it
+    await expect(page.getByTestId('chat-list').locator('li')).toHaveText(['Ann: said before the restart']);
+    const watcher = await (await browser.newContext()).newPage();
+    await watcher.goto(`${base}/#${code}`);
+    await expect(watcher.getByTestId('chat-list')).toContainText('Ann: said before the restart');
   } finally {
     server.kill('SIGTERM');
   }
