@@ -664,10 +664,10 @@ showSound();
 // messages that wait behind them.
 const skip = () => {
   slots.board.classList.add('skip');
-  landChips();
   // A card landing lands (its result shows, for the usual moment); a moment already shown ends.
   if (isLanding()) landed();
   else if (dwelling) goOn();
+  landChips(); // also those the landing just sent off
 };
 slots.board.addEventListener('click', skip);
 document.addEventListener('keydown', skip, { capture: true });
