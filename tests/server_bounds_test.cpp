@@ -80,6 +80,24 @@ TEST_F(ServerBoundsTest, APersonIdleForSeveralTurnsIsMarkedAwayAndTheTableWaits)
   EXPECT_GT(moves_in_store(ann.table), moves) << "she is here: her turns run on her clock again";
 }
 
+// The page asks for the odds of a bet by itself (a `quiet` hint, the chance shown beside the bet):
+// that is not the person coming back, or a page left open would keep an idle player from ever
+// being marked away. A hint she asks for herself is; a `quiet` that is not true or false is refused.
+TEST_F(ServerBoundsTest, AQuietHintIsNotThePersonComingBack) {
+  Seat ann = playing_table(2);
+  pass(std::chrono::seconds(60));
+  ASSERT_TRUE(table_of(ann)["seats"][0]["away"]) << "three turns in a row played for her";
+  json reply = command(ann, "hint", {{"quiet", true}});
+  EXPECT_NE(reply.value("code", ""), "bad_message") << reply.dump();
+  EXPECT_TRUE(table_of(ann)["seats"][0]["away"]) << "the page's own hint does not bring her back";
+  reply = command(ann, "hint", {{"quiet", "yes"}});
+  EXPECT_EQ(reply.value("code", ""), "bad_message") << reply.dump();
+  EXPECT_NE(reply.value("message", "").find("quiet"), std::string::npos) << reply.dump();
+  EXPECT_TRUE(table_of(ann)["seats"][0]["away"]) << "a refused message changes nothing";
+  command(ann, "hint");
+  EXPECT_FALSE(table_of(ann)["seats"][0]["away"]) << "a hint she asks for is her";
+}
+
 // A table nobody is at is let go of after `abandoned_after` (one that is over after
 // `finished_kept`); it stays in the store, is not replayed at a restart, and its link brings
 // it back as it was.
