@@ -72,7 +72,11 @@ const hint = new HintPanel((a) => {
   // played from the hint table: back to the board, where the card will land
   slots.board.scrollIntoView?.({ block: 'start', behavior: reducedMotion() ? 'auto' : 'smooth' });
 });
-const narration = new Narration();
+const narration = new Narration((before) => {
+  // older events of this game, the page before those told (docs/server.md, `events`)
+  if (code) send({ type: 'events', table: code, from: Math.max(0, before - EVENTS_PAGE) });
+});
+const EVENTS_PAGE = 500; // the most an `events` reply holds
 const chat = new Chat((text) => {
   if (!code) return false;
   const tok = tokens.get(code);
@@ -306,6 +310,9 @@ function receive(m: ServerMsg): void {
         if (next < m.steps_total && m.steps.length > 0) send({ type: 'replay', table: m.table, game: m.game, from: next });
       }
       return;
+    case 'events':
+      if (m.table === code && table && m.game === table.game) narration.earlier(m.events, m.from, me(table), table.family);
+      return;
     case 'error':
       onError(m.code, m.message, m.id);
   }
@@ -461,6 +468,7 @@ function showTable(t: TableMsg, quick = false): boolean {
   if (restart) {
     narration.clear();
     if (t.status !== 'waiting') narration.note(`Game ${t.game}: ${t.rules}.`);
+    narration.from(t.events_from ?? 0);
     deals = new DealTracker(t.family === 'house');
     tbBusts.clear();
     seenMine = 0;

@@ -169,27 +169,55 @@ export function actionText(a: Action | Choice, family?: string): string {
   }
 }
 
-const MAX_LINES = 300;
+const MAX_LINES = 600; // a whole `table` message's 500 events fit
 
 export class Narration {
   readonly el: HTMLElement;
   private readonly list: HTMLOListElement;
+  private readonly earlierBtn: HTMLButtonElement;
+  /** The index of the first event told (older ones are asked for a page at a time). */
+  private first = 0;
   private playedFor: GameEvent | null = null; // a move the server is making for a person, until its first event
 
-  constructor() {
+  constructor(private readonly askEarlier: (before: number) => void = () => undefined) {
     // it scrolls: a keyboard reaches it
     this.list = h('ol', { class: 'narration-list', 'data-testid': 'narration', 'aria-live': 'polite', 'aria-label': 'What happened, in order', tabindex: 0 });
-    this.el = h('section', { class: 'panel narration', 'aria-label': 'What happened' }, h('h2', {}, 'Play by play'), this.list);
+    this.earlierBtn = h('button', { type: 'button', class: 'link-btn', 'data-testid': 'earlier-events', hidden: true, onclick: () => this.askEarlier(this.first) }, 'Earlier in this game');
+    this.el = h('section', { class: 'panel narration', 'aria-label': 'What happened' }, h('h2', {}, 'Play by play'), this.earlierBtn, this.list);
   }
 
   clear(): void {
     this.list.replaceChildren();
     this.playedFor = null;
+    this.from(0);
+  }
+
+  /** The first event told is the game's `index`th: older ones can be asked for. */
+  from(index: number): void {
+    this.first = index;
+    this.earlierBtn.hidden = index <= 0;
+  }
+
+  /** Older events (an `events` reply from `index`), told above the others. */
+  earlier(events: GameEvent[], index: number, me?: string | null, family?: string): void {
+    // only the events before those told (a page may reach past them)
+    const want = this.first - index;
+    if (index < 0 || want <= 0 || events.length < want) return;
+    events = events.slice(0, want);
+    const held = this.playedFor;
+    // below the game's heading note, above the first event told
+    let at = this.list.firstElementChild;
+    while (at?.classList.contains('note')) at = at.nextElementSibling;
+    this.playedFor = null;
+    const lines = this.add(events, me, family, false);
+    for (const li of lines) this.list.insertBefore(li, at);
+    this.playedFor = held;
+    this.from(index);
   }
 
   /** Tells `events`; returns the lines it added. A move the server made for a person (their
    * clock ran out, or they are away: a `played_for` event before it) is said so, with the move. */
-  add(events: GameEvent[], me?: string | null, family?: string): HTMLElement[] {
+  add(events: GameEvent[], me?: string | null, family?: string, latest = true): HTMLElement[] {
     const added: HTMLElement[] = [];
     for (const e of events) {
       if (e.type === 'played_for') {
@@ -203,6 +231,7 @@ export class Narration {
       this.list.appendChild(li);
       added.push(li);
     }
+    if (!latest) return added; // the caller puts them above
     while (this.list.childElementCount > MAX_LINES) this.list.firstElementChild?.remove();
     this.list.scrollTop = this.list.scrollHeight;
     return added;

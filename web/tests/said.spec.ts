@@ -2,6 +2,7 @@
 // move the clock made is said as such in the play-by-play, the log and the step-through; a bet
 // shows its exact chance, and a bet that cannot win asks first.
 import { expect, test } from '@playwright/test';
+import { eventText } from '../src/narration';
 import { addBots, createTable, decisionOf, lastTable, messages } from './helpers';
 
 test('chat is kept: after a reload, and for a spectator and a late joiner', async ({ browser }) => {
@@ -96,4 +97,41 @@ test('a bet shows its exact chance, and a bet that cannot win asks first', async
   }
   expect(chanceSeen).toBe(true);
   expect(confirmed).toBe(true);
+});
+
+test('after a reload, older events come a page at a time in the play-by-play, not on the board', async ({ page }) => {
+  const msgs = messages(page);
+  await createTable(page, { name: 'Ann', rules: 'banker', seats: 2, knobs: 'deals=500' });
+  await addBots(page, 1);
+  await page.getByTestId('start').click();
+  // past one message's 500 events
+  for (let n = 0; n < 200 && (lastTable(msgs)?.event_count ?? 0) <= 560; n++) {
+    const t = await decisionOf(page, msgs);
+    const pass = page.getByTestId('action-pass');
+    const act = (await pass.isVisible()) ? pass : page.locator('[data-testid=actions] button.act:not([disabled]):not(.act-rebuy)').first();
+    await act.click();
+    if ((await page.getByTestId('cannot-win').count()) && !(await pass.isVisible())) await act.click(); // confirmed
+    await expect.poll(() => lastTable(msgs)?.moves).toBeGreaterThan(t.moves);
+  }
+  const board = Math.round((await page.locator('.pot-board').boundingBox())!.height);
+  const k = msgs.length;
+  await page.reload();
+  await decisionOf(page, msgs);
+  const from = msgs.slice(k).find((m) => m.type === 'table')!.events_from; // where the page's story starts
+  expect(from).toBeGreaterThan(0);
+  // the board is as before, the play-by-play holds the last 500 events, and a button asks for more
+  expect(Math.abs(Math.round((await page.locator('.pot-board').boundingBox())!.height) - board)).toBeLessThanOrEqual(4);
+  const lines = page.getByTestId('narration').locator('li');
+  const told = await lines.count();
+  const earlier = page.getByTestId('earlier-events');
+  await expect(earlier).toBeVisible();
+  await earlier.click();
+  await expect.poll(() => lines.count()).toBeGreaterThan(told);
+  const reply = msgs.filter((m) => m.type === 'events').at(-1)!;
+  expect(reply.from).toBe(Math.max(0, from - 500));
+  // the oldest now told is the page's first event; the board did not move
+  if (reply.from === 0) await expect(earlier).toBeHidden();
+  const firstEvent = msgs.find((m) => m.type === 'table' && m.events_from === 0 && m.events?.length)!.events[0];
+  await expect(lines.nth(1)).toHaveText(eventText(firstEvent, 'pot'));
+  await expect(page.getByTestId('action-bet')).toBeInViewport();
 });
