@@ -22,7 +22,7 @@ import { Narration } from './narration';
 import { Region } from './regions';
 import { ReplayView } from './replay';
 import { joinLink, renderFairness, renderHeader, renderSeats, turnLine } from './table';
-import { readBusts, renderScoreSheet, renderTbBoard, type TbBust } from './threebetween';
+import { readBusts, renderScoreSheet, renderTbBoard, TbRounds, type TbBust } from './threebetween';
 import type { Action, GameEvent, Hint, ServerMsg, TableMsg, TbState } from './types';
 import { cardText } from './cards';
 import { isTb } from './types';
@@ -41,6 +41,7 @@ let deals = new DealTracker(false); // the pot/house deals, from the events
 let seenMine = 0; // your own deals up to this serial are seen: the board no longer keeps them
 const STRIP = 4; // deals in the board's strip
 const tbBusts = new Map<string, TbBust>(); // ThreeBeTween: what each player who bust this round had
+const tbRounds = new TbRounds(); // ThreeBeTween: the score sheet round by round
 let placedThisTurn = 0; // ThreeBeTween: my cards placed since my last draw
 const finished = new Map<number, TableMsg>(); // this table's finished games, by number
 
@@ -471,6 +472,7 @@ function showTable(t: TableMsg, quick = false): boolean {
     narration.from(t.events_from ?? 0);
     deals = new DealTracker(t.family === 'house');
     tbBusts.clear();
+    tbRounds.reset((t.events_from ?? 0) > 0);
     seenMine = 0;
     placedThisTurn = 0;
   }
@@ -510,6 +512,7 @@ function showTable(t: TableMsg, quick = false): boolean {
   if (isTb(s)) {
     const before = prev?.game === t.game && isTb(prev.state) ? (prev.state as TbState) : null;
     const bustNow = readBusts(tbBusts, restart ? null : before, t.events ?? []);
+    tbRounds.feed(t.events ?? []);
     regions.board.update({ s, me: me(t), busts: [...tbBusts] }, () => renderTbBoard(s, me(t), restart || quick ? null : before, tbBusts, bustNow));
   } else if (s) {
     // The deciding deal of a game lands on the board too; the standings come after it.
@@ -537,7 +540,7 @@ function showTable(t: TableMsg, quick = false): boolean {
         if (token) resumeId = send({ type: 'resume', table: code, token });
       }),
     );
-    regions.score.update(isTb(s) ? { players: s.players, target: s.target, winners: s.winners } : null, () => (isTb(s) ? renderScoreSheet(s) : null));
+    regions.score.update(isTb(s) ? { players: s.players, target: s.target, winners: s.winners, rounds: tbRounds.rounds } : null, () => (isTb(s) ? renderScoreSheet(s, tbRounds) : null));
     const afterActs = (game: number) => ({ again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game }) });
     regions.after.update({ status: t.status, game: t.game, s: t.status === 'over' ? s : null, you: t.you, creator: t.creator }, () =>
       renderAfterGame(t, afterActs(t.game), { live: !restart }),

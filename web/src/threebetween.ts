@@ -193,7 +193,87 @@ export function renderTbBoard(s: TbState, me: string | null, prev: TbState | nul
   return board;
 }
 
-export function renderScoreSheet(s: TbState): HTMLElement {
+/** One player's round on the score sheet: the banks made, a bust, the round's score once tallied. */
+export interface TbRoundLine {
+  banks: number[];
+  bust: boolean;
+  score: number | null;
+}
+
+/** The score sheet round by round, from the events (the state has only the round being played). */
+export class TbRounds {
+  /** Each round seen, in order: its number and each player's line. */
+  rounds: { round: number; lines: Record<string, TbRoundLine> }[] = [];
+  /** Whether the events began before the game's first round (a long game after a reload). */
+  partial = false;
+
+  reset(partial: boolean): void {
+    this.rounds = [];
+    this.partial = partial;
+  }
+
+  feed(events: GameEvent[]): void {
+    for (const e of events) {
+      const who = e.player ?? '';
+      if (e.type === 'round_started') {
+        this.rounds.push({ round: e.round ?? this.rounds.length + 1, lines: {} });
+        continue;
+      }
+      // the first round's events may come before any round_started (a game's opening)
+      if (!this.rounds.length && !this.partial && who) this.rounds.push({ round: 1, lines: {} });
+      const now = this.rounds.at(-1);
+      if (!now || !who) continue;
+      const line = (now.lines[who] ??= { banks: [], bust: false, score: null });
+      if (e.type === 'banked') line.banks.push(e.points ?? 0);
+      else if (e.type === 'bust') line.bust = true;
+      else if (e.type === 'tally') line.score = e.round ?? 0;
+    }
+  }
+}
+
+function roundCell(line: TbRoundLine | undefined): HTMLElement {
+  if (!line || line.score === null) return h('td', {}, '\u2013');
+  const banks = line.banks.length ? h('span', { class: 'sub' }, ` (${line.banks.join('+')})`) : null;
+  return h('td', { class: line.bust ? 'bust' : '' }, line.bust ? 'bust' : String(line.score), banks);
+}
+
+export function renderScoreSheet(s: TbState, sheet?: TbRounds): HTMLElement {
+  const done = (sheet?.rounds ?? []).filter((r) => Object.values(r.lines).some((l) => l.score !== null));
+  if (done.length) return renderRoundSheet(s, done, !!sheet?.partial);
+  return renderNowSheet(s);
+}
+
+/** Round by round: each round tallied (its score, its banks, a bust), the round now, the total. */
+function renderRoundSheet(s: TbState, done: TbRounds['rounds'], partial: boolean): HTMLElement {
+  const rows = s.players.map((p) =>
+    h(
+      'tr',
+      { class: s.winners.includes(p.name) ? 'winner' : '' },
+      h('th', { scope: 'row' }, p.name),
+      ...done.map((r) => roundCell(r.lines[p.name])),
+      h('td', {}, p.status === 'busted' ? 'bust' : String(p.round), p.banks.length ? h('span', { class: 'sub' }, ` (${p.banks.join('+')})`) : null),
+      h('td', { class: 'total' }, String(p.total)),
+    ),
+  );
+  return h(
+    'section',
+    { class: 'panel score-sheet', 'aria-label': 'Score sheet' },
+    h('h2', {}, 'Score sheet'),
+    h(
+      'div',
+      { class: 'sheet-scroll', tabindex: 0, 'aria-label': 'Score sheet, round by round' },
+      h(
+        'table',
+        { 'data-testid': 'score-sheet', class: 'by-round' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'player'), ...done.map((r) => h('th', {}, `r${r.round}`)), h('th', {}, 'now'), h('th', {}, 'total'))),
+        h('tbody', {}, ...rows),
+      ),
+    ),
+    h('p', { class: 'sub' }, `${partial ? 'Earlier rounds are in the totals. ' : ''}Banked points in brackets. First to ${s.target} at a tally wins.`),
+  );
+}
+
+function renderNowSheet(s: TbState): HTMLElement {
   const rows = s.players.map((p) =>
     h(
       'tr',

@@ -139,3 +139,33 @@ test("the hint at laying the limits marks one best layout", async ({ page }) => 
   }
   expect(seen).toBe(true);
 });
+
+test('the score sheet shows each round tallied: its score, its banks, a bust', async ({ page }) => {
+  const msgs = messages(page);
+  await createTable(page, { name: 'Ann', rules: 'threebetween', seats: 2 });
+  await addBots(page, 1);
+  await page.getByTestId('start').click();
+  const act = (id: string) => page.getByTestId(`action-${id}`).first();
+  const tallies = () => eventsOf(msgs).filter((e) => e.type === 'tally');
+  // Ann passes as soon as she may: the rounds end quickly
+  for (let n = 0; n < 60 && tallies().length < 4; n++) {
+    const i = await whoActs([page]);
+    if (i < 0) break;
+    const moves = Number(lastTable(msgs)?.moves);
+    if (await act('pass').isVisible()) await act('pass').click();
+    else await firstAction(page).click();
+    await expect.poll(() => Number(lastTable(msgs)?.moves)).toBeGreaterThan(moves);
+  }
+  expect(tallies().length).toBeGreaterThanOrEqual(2); // a round of two players, tallied
+  await whoActs([page]);
+  const sheet = page.getByTestId('score-sheet');
+  await expect(sheet.locator('thead th', { hasText: 'r1' })).toBeVisible();
+  // round 1's column: each player's tally, or "bust"
+  const round1 = new Map<string, any>();
+  for (const e of tallies()) if (!round1.has(e.player)) round1.set(e.player, e);
+  const busted = new Set(eventsOf(msgs).slice(0, eventsOf(msgs).indexOf(tallies()[1]) + 1).filter((e) => e.type === 'bust').map((e) => e.player));
+  for (const [name, e] of round1) {
+    const cell = sheet.locator('tbody tr', { has: page.locator('th', { hasText: name }) }).locator('td').first();
+    await expect(cell).toHaveText(busted.has(name) ? /^bust/ : new RegExp(`^${e.round}( \\(|$)`));
+  }
+});
