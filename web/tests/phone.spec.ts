@@ -52,6 +52,8 @@ test.describe('phone', () => {
       if (rules === 'threebetween') needed.push(page.getByTestId('tb-player-Ann').locator('.tb-line').last());
       else needed.push(page.getByTestId('pot'), page.getByTestId('post-0'), page.getByTestId('post-1'));
       for (const el of needed) expect(await seen(page, el), await el.evaluate((n) => n.outerHTML.slice(0, 120))).toBe(true);
+      // the turn clock drains under the seat to act
+      await expect(page.locator('.seat.to-act [data-testid=seat-clock]')).toBeVisible();
       // every control on the page: 44 x 44 at least
       for (const el of await page.locator('button:visible, input:visible, select:visible, summary:visible').all()) {
         const box = (await el.boundingBox())!;
@@ -67,6 +69,21 @@ test.describe('phone', () => {
       await page.screenshot({ path: `test-results/screens/fold-${rules}-phone.png` });
     });
   }
+
+  test("a choice played from the hint table brings the board back into view", async ({ page }) => {
+    const msgs = await annsTable(page, 'hoyle', 2, 'deals=30');
+    const t = await decisionOf(page, msgs);
+    await page.getByTestId('hint-button').click();
+    const play = page.locator('.hint-table button').first();
+    await expect(play).toBeVisible({ timeout: 30_000 });
+    // down at the hint table, the board is out of sight
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await play.scrollIntoViewIfNeeded();
+    await expect(page.locator('.pot-board')).not.toBeInViewport({ ratio: 0.5 });
+    await play.click();
+    await expect.poll(() => lastTable(msgs)?.moves).toBeGreaterThan(t.moves);
+    await expect(page.locator('.pot-board')).toBeInViewport({ ratio: 0.9 });
+  });
 
   test('chips fly between a seat and the pot, both on screen', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
