@@ -129,17 +129,18 @@ function armClock(t) {
     if (t.steps.length !== moves || t.status !== 'playing') return; // the table moved meanwhile
     const player = t.state.to_act;
     const r = await t.engine.ask({ cmd: 'act', player, bot: 'sensible' });
-    if (r.ok) record(t, player, r.action, r);
+    // as the server: the move is marked as the clock's, a played_for event before its events
+    if (r.ok) record(t, player, r.action, { ...r, events: [{ type: 'played_for', player, reason: 'clock', bot: 'sensible' }, ...r.events] }, 'clock');
     await broadcast(t);
   }, ms);
 }
 
-function record(t, player, action, r) {
+function record(t, player, action, r, by) {
   const toAct = t.state?.to_act;
   t.events.push(...r.events);
   t.state = r.state;
-  t.steps.push({ player, action, events: r.events, state: r.state });
-  t.log.push({ cmd: 'act', player, action });
+  t.steps.push({ player, action, events: r.events, state: r.state, ...(by ? { by } : {}) });
+  t.log.push({ cmd: 'act', player, action, ...(by ? { by } : {}) });
   if (r.state.over) {
     t.status = 'over';
     t.games.set(t.game, { steps: t.steps, log: t.log });
