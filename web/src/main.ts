@@ -14,6 +14,7 @@ import { Connection, savedName, tokens, type Status } from './connection';
 import { DealTracker, type Deal } from './deal';
 import { byId, fill, h } from './dom';
 import { afterLanding, forget as forgetLanding, holdToo, isLanding, landed } from './moment';
+import { Pace } from './pace';
 import { buzz, play, reducedMotion, setSound, soundOn } from './feel';
 import { renderHelp } from './help';
 import { HintPanel } from './hint';
@@ -84,6 +85,8 @@ const chat = new Chat((text) => {
   return send({ type: 'chat', table: code, text, ...(tok && table?.you !== null ? { token: tok } : {}) }) !== null;
 });
 const replay = new ReplayView(() => replay.close());
+// the table's messages, drawn in order at the page's pace (pace.ts)
+const pace = new Pace((t, quick) => showTable(t, quick), () => table);
 
 const slots = {
   head: h('div', { class: 'head-slot' }),
@@ -214,8 +217,7 @@ function route(ask = true): void {
     hint.clear();
     replay.close();
     finished.clear();
-    inbox.length = 0;
-    stopDwelling();
+    pace.clear();
     forgetLanding();
     for (const r of Object.values(regions)) r.reset();
     tableError('');
@@ -282,8 +284,8 @@ function receive(m: ServerMsg): void {
         for (const line of kept) chat.add(line.from, line.text);
       }
       // The rules' title comes once a connection (it can be long): later messages keep it.
-      const last = inbox.at(-1) ?? table;
-      receiveTable({ ...m, title: m.title ?? (last?.table === m.table ? last.title : undefined), you: m.you ?? null, events: m.events ?? [], legal: m.legal ?? null, seats: m.seats ?? [] });
+      const last = pace.latest;
+      pace.receive({ ...m, title: m.title ?? (last?.table === m.table ? last.title : undefined), you: m.you ?? null, events: m.events ?? [], legal: m.legal ?? null, seats: m.seats ?? [] });
       return;
     }
     case 'hint':
@@ -381,58 +383,6 @@ function nothingBetween(t: TableMsg): string | undefined {
 function chanceText(o: NonNullable<Hint['odds']>): string {
   const pct = o.cards ? ((100 * o.between) / o.cards).toFixed(1) : '0';
   return `Chance to win: ${o.between} of ${o.cards} cards (${pct}%).`;
-}
-
-// --- the pace of the table -------------------------------------------------------------------
-// The server sends a move as soon as it is played: at a bot delay of 0 the next deal would replace
-// the card that just landed before anyone saw it. The page draws the table's messages in order,
-// each in its turn, and after a message whose card lands it waits for the card and a moment to
-// read it (DWELL_MS) before drawing the next; a tap or a key lands the card at once, and a second
-// ends the moment. A page far behind (a hidden tab, a burst of moves) draws the older messages
-// without the wait.
-const DWELL_MS = 1000;
-const BEHIND = 4; // messages waiting: past this, no waiting and no landing
-const inbox: TableMsg[] = [];
-let dwelling = false;
-let dwellTimer: number | undefined;
-
-function stopDwelling(): void {
-  window.clearTimeout(dwellTimer);
-  dwelling = false;
-}
-
-function receiveTable(t: TableMsg): void {
-  // A message that tells the whole game again (after seated, watch, resume) stands for every
-  // message before it.
-  const prev = inbox.at(-1) ?? table;
-  if (prev && prev.game === t.game && t.events_from !== undefined && t.events_from !== prev.event_count) {
-    if (inbox.length || dwelling) {
-      inbox.length = 0;
-      stopDwelling();
-      landed();
-    }
-  }
-  inbox.push(t);
-  drawNext();
-}
-
-function drawNext(): void {
-  while (inbox.length && !dwelling) {
-    const t = inbox.shift()!;
-    const quick = inbox.length >= BEHIND || document.hidden;
-    if (showTable(t, quick)) {
-      dwelling = true;
-      afterLanding(() => {
-        window.clearTimeout(dwellTimer);
-        dwellTimer = window.setTimeout(goOn, inbox.length ? DWELL_MS / 2 : DWELL_MS);
-      });
-    }
-  }
-}
-
-function goOn(): void {
-  stopDwelling();
-  drawNext();
 }
 
 /** Sounds for the events (when sounds are on), and what the board and controls keep from them. */
@@ -676,8 +626,7 @@ showSound();
 const skip = () => {
   slots.board.classList.add('skip');
   // A card landing lands (its result shows, for the usual moment); a moment already shown ends.
-  if (isLanding()) landed();
-  else if (dwelling) goOn();
+  pace.skip();
   landChips(); // also those the landing just sent off
 };
 slots.board.addEventListener('click', skip);
