@@ -1,8 +1,10 @@
 #pragma once
 // The registry: the rule file's `game` key -> its family. Every layer above reaches a family's
 // typed game through here (with_family / with_rules) and its own per-family pieces (codec, bots,
-// terminal view) by the family type; nothing else reads the `game` key. Adding a family is one
-// folder under games/ and one line in `Families` below (docs/architecture.md).
+// terminal view) by the family type; nothing else reads the `game` key. Adding a family is a
+// folder under families/, one line in `Families` below, its .cpp files in src/CMakeLists.txt and
+// its codec.h and terminal.h included in protocol/codec.h and cli/terminal.h (docs/architecture.md,
+// "Adding a family").
 #include <memory>
 #include <string>
 #include <string_view>

@@ -66,7 +66,8 @@ class HouseGame {
     return reshuffle_and_draw(events);
   }
   Card reshuffle_and_draw(std::vector<Event>& events);
-  // Appends an event for `seat` (-1: the table) and returns it for its other fields.
+  // Every event is made by card_table::emit or emit_card (families/card_table/event.h).
+
   void reshuffle(std::vector<Event>& events);
 
   void choose_first(const Setup& setup, std::vector<Event>& events);

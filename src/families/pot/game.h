@@ -75,8 +75,7 @@ class PotGame {
     return reshuffle_and_draw(events);
   }
   Card reshuffle_and_draw(std::vector<Event>& events);
-  // Appends an event for `player` (-1: the table) and returns it for its other fields: the one
-  // place an event is made.
+  // Every event is made by card_table::emit or emit_card (families/card_table/event.h).
 
   void choose_dealer(const Setup& setup, std::vector<Event>& events);
   void form_pot(std::vector<Event>& events);

@@ -29,7 +29,6 @@ struct ThreeFamily {
   // The resolved knobs as "knob = value" lines (`rules show`).
   static std::string to_text(const Rules& rules) { return rules::three_rules_to_text(rules); }
   static constexpr std::string_view key = "threebetween";
-  // No ThreeBeTween action carries an amount.
   // A choice in words ("place A/E=E"); a seat's points; no action carries an amount.
   static std::string describe(const Game& game, Seat seat, const Action& action) { return three::describe(game, seat, action); }
   static std::int64_t standing(const Game& game, Seat seat) { return game.players()[static_cast<std::size_t>(seat)].total; }

@@ -12,10 +12,10 @@
 //   W(S)      = E over two new limit cards (identical: 0) of the best layout's V(layout, S + points)
 // solved for every position and every S in [0, S_end] (see docs/solver.md for the bank cap).
 //
-// Files: three_position.h (compositions, positions), three_model.* (kinds, canonical positions,
-// the state graph), three_solver.cpp (the sweep, values, evaluate), three_solver_cache.cpp
-// (the disk cache and shared()), three_simulation.* (simulated rounds), three_bots.* (the
-// `optimal` bot).
+// Files (in families/three/): position.h (compositions, positions), model.* (kinds, canonical
+// positions, the state graph), solver.cpp (the sweep, values, evaluate), solver_cache.cpp (the
+// disk cache and shared()), solver_impl.h (what those two share), simulation.* (simulated
+// rounds), bots.* (the `optimal` bot).
 #include <cstdint>
 #include <functional>
 #include <memory>

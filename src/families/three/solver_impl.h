@@ -1,6 +1,6 @@
 #pragma once
-// The ThreeBeTween solver's insides, shared by its core (three_solver.cpp) and its disk cache
-// (three_solver_cache.cpp). Internal; the public face is three_solver.h.
+// The ThreeBeTween solver's insides, shared by its core (solver.cpp) and its disk cache
+// (solver_cache.cpp). Internal; the public face is solver.h.
 #include <cstddef>
 #include <map>
 #include <optional>
