@@ -17,7 +17,6 @@
 #include "families/card_table/codec.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
-#include "families/three/rules.h"
 #ifdef INBETWEEN_MPI
 #include "sim/mpi_share.h"
 #endif

@@ -12,7 +12,6 @@
 #include "server/fairness.h"
 #include "server/message_fields.h"
 #include "server/typed_text.h"
-#include "families/three/solver.h"
 
 namespace inbetween::server {
 namespace {

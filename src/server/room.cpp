@@ -7,7 +7,6 @@
 #include "cards/shoe.h"
 #include "games/game.h"
 #include "games/registry.h"
-#include "families/card_table/codec.h"
 #include "protocol/json.h"
 #include "protocol/json_fill.h"
 #include "server/fairness.h"
