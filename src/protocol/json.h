@@ -18,7 +18,7 @@ struct Field {
 
 // An object from its fields, put straight into its map. json's own braced form first makes a
 // [key, value] array of each field and then the object from those: 2-3 times the work for the
-// state and events every move sends (bench/README.md, "The third round"). Fields listed in the
+// state and events every move sends (bench/README.md, "Less JSON a move"). Fields listed in the
 // order of their keys (the order the text has anyway) go in at the map's end without a search;
 // any other order is as right, a little slower.
 inline json fields(std::initializer_list<Field> list) {
