@@ -45,6 +45,8 @@ export class DealTracker {
   /** How many players' actions the events have had so far. */
   private actions = 0;
   private marked = false; // the last event was a played_for marker
+  /** Per player: how many deals were settled when they last made a move of their own. */
+  private moved = new Map<string, number>();
 
   constructor(private readonly house: boolean) {}
 
@@ -56,6 +58,7 @@ export class DealTracker {
     this.count = 0;
     this.actions = 0;
     this.marked = false;
+    this.moved.clear();
   }
 
   /** The deal the board shows largest: of the deals the last message settled, the last with a
@@ -73,6 +76,11 @@ export class DealTracker {
       if (this.house ? d.moves.some((m) => m.player === name && m.type === 'bet') : d.player === name) return d;
     }
     return null;
+  }
+
+  /** The deals `name` had seen by their last move of their own (their last deal is the next). */
+  seenBy(name: string | null): number {
+    return name ? (this.moved.get(name) ?? 0) : 0;
   }
 
   /** After a whole game's events in one message (a reload, a late arrival): only the deals the
@@ -103,6 +111,8 @@ export class DealTracker {
       const who = e.player ?? '';
       // a marker and the action it goes before are one move
       if (ACTIONS.has(e.type) && !(e.type !== 'played_for' && this.marked)) this.actions += 1;
+      // a move of their own (not one a bot made for them, not buying chips)
+      if (ACTIONS.has(e.type) && e.type !== 'played_for' && e.type !== 'rebuy' && !this.marked && e.player) this.moved.set(e.player, this.count);
       this.marked = e.type === 'played_for';
       switch (e.type) {
         case 'post_dealt': {

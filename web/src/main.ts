@@ -23,7 +23,7 @@ import { Narration } from './narration';
 import { Region } from './regions';
 import { ReplayView } from './replay';
 import { joinLink, renderFairness, renderHeader, renderSeats, turnLine } from './table';
-import { readBusts, renderScoreSheet, renderTbBoard, TbRounds, type TbBust } from './threebetween';
+import { renderScoreSheet, renderTbBoard, TbBusts, TbRounds } from './threebetween';
 import type { Action, GameEvent, Hint, ServerMsg, TableMsg, TbState } from './types';
 import { cardText } from './cards';
 import { isTb } from './types';
@@ -41,7 +41,7 @@ let lobbyTimer: number | undefined;
 let deals = new DealTracker(false); // the pot/house deals, from the events
 let seenMine = 0; // your own deals up to this serial are seen: the board no longer keeps them
 const STRIP = 4; // deals in the board's strip
-const tbBusts = new Map<string, TbBust>(); // ThreeBeTween: what each player who bust this round had
+const tbBusts = new TbBusts(); // ThreeBeTween: what each player who bust this round had, and why
 const tbRounds = new TbRounds(); // ThreeBeTween: the score sheet round by round
 let placedThisTurn = 0; // ThreeBeTween: my cards placed since my last draw
 const finished = new Map<number, TableMsg>(); // this table's finished games, by number
@@ -168,7 +168,7 @@ function withToken(type: string, extra: Record<string, unknown> = {}): number | 
 
 function act(a: Action): void {
   tableError('');
-  seenMine = deals.count; // acting again: your last deal has been seen
+  if (a.type !== 'rebuy') seenMine = deals.count; // acting again: your last deal has been seen
   if (withToken('act', { action: a }) === null) controls.unlock();
 }
 
@@ -426,9 +426,12 @@ function showTable(t: TableMsg, quick = false): boolean {
     seenMine = 0;
     placedThisTurn = 0;
   }
-  const said = t.events?.length ? narration.add(t.events, me(t), t.family) : [];
+  const said = t.events?.length ? narration.add(t.events, me(t), t.family, t.events_from ?? t.event_count - t.events.length) : [];
   const settled = readEvents(t.events ?? [], t, restart) && !restart;
-  if (restart) deals.settleQuietly();
+  if (restart) {
+    deals.settleQuietly();
+    seenMine = deals.seenBy(me(t)); // the deals settled before your last move: seen
+  }
   const mine = myTurn(t);
   const wasMine = !!prev && prev.game === t.game && myTurn(prev);
   if (mine && !wasMine && !restart) {
@@ -461,9 +464,9 @@ function showTable(t: TableMsg, quick = false): boolean {
   if (quick) landed();
   if (isTb(s)) {
     const before = prev?.game === t.game && isTb(prev.state) ? (prev.state as TbState) : null;
-    const bustNow = readBusts(tbBusts, restart ? null : before, t.events ?? []);
+    const bustNow = tbBusts.feed(t.events ?? [], restart);
     tbRounds.feed(t.events ?? []);
-    regions.board.update({ s, me: me(t), busts: [...tbBusts] }, () => renderTbBoard(s, me(t), restart || quick ? null : before, tbBusts, bustNow));
+    regions.board.update({ s, me: me(t), busts: [...tbBusts.busts] }, () => renderTbBoard(s, me(t), restart || quick ? null : before, tbBusts.busts, bustNow));
   } else if (s) {
     // The deciding deal of a game lands on the board too; the standings come after it.
     const { players: _players, ...board } = s;
@@ -519,7 +522,9 @@ function showTable(t: TableMsg, quick = false): boolean {
     return null;
   });
   controls.el.classList.toggle('my-turn', mine);
-  clock.set(t.status === 'playing' ? t.turn_left_ms : null, t.to_act ?? '', mine, t.timeout * 1000);
+  // the clock ran while the message waited its turn to be drawn
+  const left = t.status === 'playing' && typeof t.turn_left_ms === 'number' ? Math.max(0, t.turn_left_ms - pace.waited(t)) : null;
+  clock.set(left, t.to_act ?? '', mine, t.timeout * 1000);
   hint.el.hidden = t.you === null || t.status !== 'playing';
   const waiting = t.status === 'waiting';
   controls.el.hidden = waiting || t.status === 'over';
@@ -623,7 +628,13 @@ showSound();
 
 // A tap on the board, or any key, finishes its animations at once; a second goes on to the
 // messages that wait behind them.
-const skip = () => {
+const skip = (e?: Event) => {
+  // typing (chat, an amount), a modifier or Tab is not "go on"
+  if (e instanceof KeyboardEvent) {
+    const el = e.target as HTMLElement | null;
+    if (e.ctrlKey || e.metaKey || e.altKey || ['Shift', 'Control', 'Alt', 'Meta', 'Tab'].includes(e.key)) return;
+    if (el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT')) return;
+  }
   slots.board.classList.add('skip');
   // A card landing lands (its result shows, for the usual moment); a moment already shown ends.
   pace.skip();

@@ -209,17 +209,22 @@ export class Narration {
     let at = this.list.firstElementChild;
     while (at?.classList.contains('note')) at = at.nextElementSibling;
     this.playedFor = null;
-    const lines = this.add(events, me, family, false);
+    const lines = this.add(events, me, family, index, false);
+    // hundreds of old lines at once are not news: a screen reader is not made to read them all
+    this.list.setAttribute('aria-busy', 'true');
     for (const li of lines) this.list.insertBefore(li, at);
+    this.list.removeAttribute('aria-busy');
     this.playedFor = held;
     this.from(index);
   }
 
   /** Tells `events`; returns the lines it added. A move the server made for a person (their
    * clock ran out, or they are away: a `played_for` event before it) is said so, with the move. */
-  add(events: GameEvent[], me?: string | null, family?: string, latest = true): HTMLElement[] {
+  /** `index`: the game's index of `events[0]` (the lines keep it, so that what is dropped from the
+   * top can be asked for again). */
+  add(events: GameEvent[], me?: string | null, family?: string, index = 0, latest = true): HTMLElement[] {
     const added: HTMLElement[] = [];
-    for (const e of events) {
+    for (const [i, e] of events.entries()) {
       if (e.type === 'played_for') {
         this.playedFor = e;
         continue;
@@ -227,12 +232,17 @@ export class Narration {
       const marker = this.playedFor && e.player === this.playedFor.player ? this.playedFor : null;
       if (marker) this.playedFor = null;
       const text = marker ? playedForText(marker, e, family) : eventText(e, family);
-      const li = h('li', { class: `ev ev-${e.type}${me && e.player === me ? ' mine' : ''}${marker ? ' played-for' : ''}` }, text);
+      const li = h('li', { class: `ev ev-${e.type}${me && e.player === me ? ' mine' : ''}${marker ? ' played-for' : ''}`, 'data-ev': index + i - (marker ? 1 : 0) }, text);
       this.list.appendChild(li);
       added.push(li);
     }
     if (!latest) return added; // the caller puts them above
-    while (this.list.childElementCount > MAX_LINES) this.list.firstElementChild?.remove();
+    if (this.list.childElementCount > MAX_LINES) {
+      while (this.list.childElementCount > MAX_LINES) this.list.firstElementChild?.remove();
+      // the oldest told is now further on: older ones can be asked for again
+      const oldest = this.list.querySelector<HTMLElement>('li.ev');
+      if (oldest) this.from(Number(oldest.dataset.ev));
+    }
     this.list.scrollTop = this.list.scrollHeight;
     return added;
   }

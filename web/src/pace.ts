@@ -13,6 +13,7 @@ const BEHIND = 4; // messages waiting: past this, no waiting and no landing
 
 export class Pace {
   private readonly inbox: TableMsg[] = [];
+  private readonly arrived = new WeakMap<TableMsg, number>(); // when each message came
   private dwelling = false;
   private timer: number | undefined;
 
@@ -33,11 +34,18 @@ export class Pace {
     // message before it.
     const prev = this.latest;
     if (prev && prev.game === t.game && t.events_from !== undefined && t.events_from !== prev.event_count && (this.inbox.length || this.dwelling)) {
+      landed(); // first: what waited for the landing (a moment's timer among it) is then cleared
       this.clear();
-      landed();
     }
+    this.arrived.set(t, performance.now());
     this.inbox.push(t);
     this.drawNext();
+  }
+
+  /** How long `t` waited its turn before it was drawn (its clock ran meanwhile). */
+  waited(t: TableMsg): number {
+    const at = this.arrived.get(t);
+    return at === undefined ? 0 : Math.max(0, performance.now() - at);
   }
 
   /** A tap or a key: a card landing lands; a moment already shown ends. */

@@ -93,7 +93,7 @@ export class ReplayView {
 
 function boardOf(st: ReplayStep, before: State | null, family: string): HTMLElement {
   const s = st.state;
-  if (isTb(s)) return h('div', {}, renderTbBoard(s, null, isTb(before) ? before : null), renderScoreSheet(s));
+  if (isTb(s)) return h('div', {}, renderTbBoard(s, null, isTb(before) ? before : null, undefined, [], false), renderScoreSheet(s));
   const last = dealOfStep(before && !isTb(before) ? before : null, st.events, family === 'house');
   return h(
     'div',

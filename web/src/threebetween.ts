@@ -7,47 +7,94 @@ import { holdUntilLanded, isLanding } from './moment';
 import type { GameEvent, Laid, TbPlayer, TbState } from './types';
 
 /** A bust as it happened: the state after it has no limits and no drawn cards left, so the page
- * keeps what caused it (the limits and spaces before, the cards drawn) until the next round. */
+ * keeps what caused it (the limits and spaces it had, the cards drawn, or the identical limit
+ * cards) until that player acts again. */
 export interface TbBust {
   limits: { low: Laid; high: Laid } | null;
   spaces: Laid[];
   drawn: string[];
+  limitCards: string[];
   reason: string;
   banked_lost: number;
+  /** The draw itself bust (nothing drawn fitted); false: the turn was ended with nothing placed;
+   * null: not known (the whole game read at once, after a reload). */
+  byDraw: boolean | null;
 }
 
-/** Reads one message's events into the busts kept per player (`busts`, changed in place):
- * `before` is the state the message started from. Returns the names that bust in it. */
-export function readBusts(busts: Map<string, TbBust>, before: TbState | null, events: GameEvent[]): string[] {
-  const out: string[] = [];
-  const drawn = new Map<string, string[]>();
-  const laid = new Map<string, { low: Laid; high: Laid }>();
-  for (const e of events) {
-    const who = e.player ?? '';
-    if (e.type === 'round_started') {
-      drawn.clear();
-    } else if (e.type === 'kept' || e.type === 'replaced' || (e.type === 'limits_laid' && busts.has(who))) {
-      // their first move of the next round: the bust has been seen
-      busts.delete(who);
-      if (e.type === 'limits_laid' && e.low && e.high) laid.set(who, { low: e.low as Laid, high: e.high as Laid });
-    } else if (e.type === 'drew') {
-      if (!drawn.has(who)) drawn.set(who, []);
-      drawn.get(who)!.push(e.card ?? '?');
-    } else if (e.type === 'limits_laid' && e.low && e.high) {
-      laid.set(who, { low: e.low as Laid, high: e.high as Laid });
-    } else if (e.type === 'bust') {
-      const p = before?.players.find((x) => x.name === who);
-      busts.set(who, {
-        limits: laid.get(who) ?? p?.limits ?? null,
-        spaces: p?.spaces ?? [],
-        drawn: drawn.get(who) ?? p?.drawn ?? [],
-        reason: e.reason ?? '',
-        banked_lost: e.banked_lost ?? 0,
-      });
-      out.push(who);
-    }
+/** Reads ThreeBeTween's events, message by message, into what each player has in front of them
+ * this round (their limits, the cards placed, the run of cards just drawn) and, when they bust,
+ * what caused it. */
+export class TbBusts {
+  readonly busts = new Map<string, TbBust>();
+  private readonly drawn = new Map<string, string[]>();
+  private readonly spaces = new Map<string, Laid[]>();
+  private readonly limits = new Map<string, { low: Laid; high: Laid }>();
+  private readonly limitCards = new Map<string, string[]>();
+  private readonly last = new Map<string, string>(); // each player's last event
+
+  clear(): void {
+    for (const m of [this.busts, this.drawn, this.spaces, this.limits, this.limitCards, this.last]) m.clear();
   }
-  return out;
+
+  /** One message's events (`whole`: the whole game's, after a reload); returns who bust in it. */
+  feed(events: GameEvent[], whole: boolean): string[] {
+    const out: string[] = [];
+    const drewNow = new Set<string>();
+    for (const e of events) {
+      const who = e.player ?? '';
+      switch (e.type) {
+        case 'round_started':
+          for (const m of [this.drawn, this.spaces, this.limits, this.limitCards]) m.clear();
+          break;
+        case 'limit_dealt':
+          this.limitCards.set(who, [...(this.limitCards.get(who) ?? []), e.card ?? '?']);
+          break;
+        case 'replaced': {
+          const cards = [...(this.limitCards.get(who) ?? [])];
+          const i = cards.indexOf(e.discarded ?? '');
+          if (i >= 0) cards[i] = e.dealt ?? '?';
+          else cards.push(e.dealt ?? '?');
+          this.limitCards.set(who, cards);
+          break;
+        }
+        case 'limits_laid':
+          if (e.low && e.high) this.limits.set(who, { low: e.low as Laid, high: e.high as Laid });
+          this.spaces.set(who, []);
+          break;
+        case 'drew':
+          if (this.last.get(who) !== 'drew') this.drawn.set(who, []);
+          this.drawn.get(who)!.push(e.card ?? '?');
+          drewNow.add(who);
+          break;
+        case 'placed':
+          this.spaces.set(who, [...(this.spaces.get(who) ?? []), { card: e.card ?? '?', as: e.as ?? null }]);
+          break;
+        case 'banked':
+          // banked: new limits to come, the spaces empty
+          this.spaces.set(who, []);
+          this.limits.delete(who);
+          this.limitCards.set(who, []);
+          break;
+        case 'bust':
+          this.busts.set(who, {
+            limits: this.limits.get(who) ?? null,
+            spaces: this.spaces.get(who) ?? [],
+            drawn: e.reason === 'identical_limits' ? [] : (this.drawn.get(who) ?? []),
+            limitCards: this.limitCards.get(who) ?? [],
+            reason: e.reason ?? '',
+            banked_lost: e.banked_lost ?? 0,
+            byDraw: whole ? null : drewNow.has(who),
+          });
+          out.push(who);
+          break;
+      }
+      // A move of theirs after the bust, in a later message, means it has been seen (limits
+      // laid by the engine itself at the round's turn come in the bust's own message).
+      if (['kept', 'replaced', 'limits_laid', 'drew', 'banked', 'passed'].includes(e.type) && !out.includes(who)) this.busts.delete(who);
+      if (who) this.last.set(who, e.type);
+    }
+    return out;
+  }
 }
 
 const PHASES: Record<string, string> = {
@@ -130,7 +177,10 @@ function playerRow(p: TbPlayer, s: TbState, me: string | null, before: Set<strin
  * in when the bust is new), then the word bust once they have landed. */
 function bustLine(p: TbPlayer, b: TbBust, fresh: boolean): HTMLElement {
   const line = h('div', { class: 'tb-line busted', 'aria-label': `${p.name}'s limits when they bust` });
-  if (b.limits) {
+  const identical = b.reason === 'identical_limits';
+  if (identical) {
+    for (const c of b.limitCards) line.appendChild(labelled(cardEl(c, { small: true }), 'limit card'));
+  } else if (b.limits) {
     line.appendChild(labelled(cardEl(b.limits.low.card, { as: b.limits.low.as, small: true }), 'low'));
     for (let i = 0; i < 3; i++) {
       const sp = b.spaces[i];
@@ -150,11 +200,12 @@ function bustLine(p: TbPlayer, b: TbBust, fresh: boolean): HTMLElement {
     }
     box.appendChild(drawn);
   }
-  const why =
-    b.reason === 'identical_limits'
-      ? 'identical limit cards'
-      : b.limits
-        ? `${b.drawn.map(cardText).join(', ') || 'nothing'}: none fits between ${b.limits.low.as ?? b.limits.low.card} and ${b.limits.high.as ?? b.limits.high.card}`
+  const why = identical
+    ? `identical limit cards${b.limitCards.length ? ` (${b.limitCards.map(cardText).join(' and ')})` : ''}`
+    : b.byDraw && b.limits && b.drawn.length
+      ? `${b.drawn.map(cardText).join(', ')}: none fits between ${b.limits.low.as ?? b.limits.low.card} and ${b.limits.high.as ?? b.limits.high.card}`
+      : b.byDraw === false
+        ? 'the turn ended with nothing placed'
         : 'nothing placed';
   const word = h('p', { class: 'tb-bust-word', 'data-testid': 'bust-word' }, h('strong', {}, 'Bust'), ` \u2014 ${why}${b.banked_lost ? `; ${b.banked_lost} banked points lost` : ''}.`);
   box.appendChild(word);
@@ -168,8 +219,9 @@ function labelled(card: Element, label: string): HTMLElement {
 }
 
 /** `prev`: the state shown before (cards new since then come in with an animation); `busts`:
- * what each player who bust this round had (readBusts), `bustNow` those who bust just now. */
-export function renderTbBoard(s: TbState, me: string | null, prev: TbState | null = null, busts?: Map<string, TbBust>, bustNow: string[] = []): HTMLElement {
+ * what each player who bust this round had (TbBusts), `bustNow` those who bust just now; `land`:
+ * the page waits for cards just drawn to land (the live table, not a step-through). */
+export function renderTbBoard(s: TbState, me: string | null, prev: TbState | null = null, busts?: Map<string, TbBust>, bustNow: string[] = [], land = true): HTMLElement {
   const board = h(
     'section',
     { class: 'board tb-board', 'aria-label': 'The table', role: 'region' },
@@ -189,7 +241,7 @@ export function renderTbBoard(s: TbState, me: string | null, prev: TbState | nul
   }
   // Cards just drawn land before the table goes on (the page waits for them, then a moment).
   const drawnNow = [...board.querySelectorAll('.tb-drawn .card.deal-in')].at(-1);
-  if (drawnNow && !isLanding()) holdUntilLanded(drawnNow, []);
+  if (land && drawnNow && !isLanding()) holdUntilLanded(drawnNow, []);
   return board;
 }
 

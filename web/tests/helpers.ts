@@ -123,9 +123,13 @@ export async function caughtUp(page: Page, moves: number, timeout = 30_000): Pro
   await expect
     .poll(
       async () => {
-        if ((await page.getByTestId('table-view').getAttribute('data-moves')) === String(moves)) return true;
-        if (await page.locator('.held').count()) await page.locator('.board-slot').click({ position: { x: 5, y: 5 } });
-        return false;
+        // looked at and tapped in one go inside the page, so that the tap cannot land the card of
+        // the very message waited for (drawn between a look and a tap)
+        return page.evaluate((target) => {
+          if (document.querySelector('[data-testid=table-view]')?.getAttribute('data-moves') === target) return true;
+          if (document.querySelector('.held')) (document.querySelector('.board-slot') as HTMLElement | null)?.click();
+          return false;
+        }, String(moves));
       },
       { timeout },
     )

@@ -10,7 +10,7 @@ const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch:
 
 /** Whether `el` is wholly on screen and nothing (the sticky action bar, say) covers its middle. */
 async function seen(page: Page, el: Locator): Promise<boolean> {
-  const box = await el.boundingBox();
+  const box = await el.boundingBox({ timeout: 10_000 });
   if (!box) return false;
   const vp = page.viewportSize()!;
   if (box.x < 0 || box.y < 0 || box.x + box.width > vp.width + 0.5 || box.y + box.height > vp.height + 0.5) return false;
@@ -50,7 +50,8 @@ test.describe('phone', () => {
         ...[0, 1, 2].map((i) => page.getByTestId(`seat-${i}`)),
       ];
       if (rules === 'threebetween') needed.push(page.getByTestId('tb-player-Ann').locator('.tb-line').last());
-      else needed.push(page.getByTestId('pot'), page.getByTestId('post-0'), page.getByTestId('post-1'));
+      // the posts of the decision now (Red Dog's wager comes before its posts: their places, then)
+      else needed.push(page.getByTestId('pot'), page.getByTestId('posts'));
       for (const el of needed) expect(await seen(page, el), await el.evaluate((n) => n.outerHTML.slice(0, 120))).toBe(true);
       // the turn clock drains under the seat to act
       await expect(page.locator('.seat.to-act [data-testid=seat-clock]')).toBeVisible();
@@ -94,7 +95,8 @@ test.describe('phone', () => {
       const w = window as unknown as { flights: number };
       w.flights = 0;
       new MutationObserver((list) => {
-        for (const m of list) for (const n of m.addedNodes) if (n instanceof HTMLElement && n.classList.contains('chip-fly')) w.flights += 1;
+        // Ann's own (seat 0): to or from her seat
+        for (const m of list) for (const n of m.addedNodes) if (n instanceof HTMLElement && n.classList.contains('chip-fly') && (n.dataset.from === 'seat-0' || n.dataset.to === 'seat-0')) w.flights += 1;
       }).observe(document.body, { childList: true, subtree: true });
     });
     for (let i = 0; i < 3; i++) {

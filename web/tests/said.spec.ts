@@ -28,13 +28,18 @@ test('chat is kept: after a reload, and for a spectator and a late joiner', asyn
 });
 
 test('a move the clock made is said so: the play-by-play, the log and the step-through', async ({ page }) => {
-  const msgs = messages(page);
-  // two deals of two players, a 1 s clock: Ann never moves, her two turns are the clock's
-  await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=2', timeout: 1 });
-  await addBots(page, 1);
-  await page.getByTestId('start').click();
-  await expect(page.getByTestId('after-game')).toBeVisible({ timeout: 30_000 });
-  const marks = msgs.filter((m) => m.type === 'table').flatMap((m) => m.events ?? []).filter((e: any) => e.type === 'played_for');
+  // Two deals of two players, a 1 s clock: Ann never moves, her turns are the clock's. (Both her
+  // deals can be pairs or consecutive posts, settled without asking her, in about one game in 25:
+  // then another table.)
+  let marks: Record<string, any>[] = [];
+  for (let tries = 0; tries < 4 && !marks.length; tries++) {
+    const msgs = messages(page);
+    await createTable(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=2', timeout: 1 });
+    await addBots(page, 1);
+    await page.getByTestId('start').click();
+    await expect(page.getByTestId('after-game')).toBeVisible({ timeout: 30_000 });
+    marks = msgs.filter((m) => m.type === 'table').flatMap((m) => m.events ?? []).filter((e: any) => e.type === 'played_for');
+  }
   expect(marks.length).toBeGreaterThan(0);
   await expect(page.getByTestId('narration').locator('li.played-for').first()).toHaveText(/^Time ran out: a bot (bet \d+|called the ace \w+) for Ann\.$/);
   // the log marks it
@@ -133,5 +138,5 @@ test('after a reload, older events come a page at a time in the play-by-play, no
   if (reply.from === 0) await expect(earlier).toBeHidden();
   const firstEvent = msgs.find((m) => m.type === 'table' && m.events_from === 0 && m.events?.length)!.events[0];
   await expect(lines.nth(1)).toHaveText(eventText(firstEvent, 'pot'));
-  await expect(page.getByTestId('action-bet')).toBeInViewport();
+  await expect(page.locator('[data-testid=actions] button.act').first()).toBeInViewport();
 });

@@ -114,6 +114,7 @@ test('a bust shows the cards that caused it, not "no limits"', async ({ page }) 
   await expect(row.getByTestId('bust')).toBeVisible();
   await expect(row.getByTestId('bust-drawn').locator('[data-card]')).toHaveCount(drawn.length);
   expect(await row.getByTestId('bust-drawn').locator('[data-card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')))).toEqual(drawn);
+  await expect(row.getByTestId('bust-word')).toBeVisible();
   await expect(row.getByTestId('bust-word')).toContainText('none fits between');
   await expect(row).not.toContainText('no limits');
 });
