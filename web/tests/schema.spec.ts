@@ -108,7 +108,8 @@ test('every message the server sends, of every type and family, fits the schema 
     const ann = await open();
     const watcher = await open();
     const seats = Math.max(2, p.min_players);
-    ann.send({ type: 'create', name: 'Ann', rules: p.name, seats, set: p.family === 'threebetween' ? {} : { deals: '3' }, id: 'c' });
+    // Red Dog: 8 hands, so that one has a spread (3 can all be pairs or consecutive posts)
+    ann.send({ type: 'create', name: 'Ann', rules: p.name, seats, set: p.family === 'threebetween' ? {} : { deals: p.family === 'house' ? '8' : '3' }, id: 'c' });
     const { table, token } = await ann.next((m) => m.type === 'seated', `${p.name}: seated`);
     watcher.send({ type: 'watch', table });
     await watcher.next((m) => m.type === 'table', `${p.name}: watch`);
