@@ -1,7 +1,7 @@
 #include "protocol/engine_loop.h"
+#include "games/too_big.h"
 #include "protocol/request_line.h"
 #include "rules/rule_files.h"
-#include "families/three/solver.h"
 
 #include <istream>
 #include <ostream>
@@ -141,7 +141,7 @@ json Engine::handle(const std::string& line) {
     return dispatch(request);
   } catch (const ProtocolError& e) {
     return error_reply(e.code, e.what());
-  } catch (const strategy::SolverLimit& e) {
+  } catch (const games::TooBig& e) {
     return error_reply("too_big", e.what());  // a hint or the optimal bot on rules whose table is over the limit
   } catch (const json::exception& e) {
     return error_reply("bad_request", e.what());

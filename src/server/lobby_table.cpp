@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "families/three/solver.h"
+#include "games/too_big.h"
 #include "protocol/json.h"
 #include "protocol/json_fill.h"
 #include "server/message_fields.h"
@@ -125,7 +125,7 @@ void Lobby::hint(ConnId conn, Held& held, std::shared_ptr<void> slot, const json
       [copy] {
         try {
           return json{{"hint", copy->hint(json::object())}};
-        } catch (const strategy::SolverLimit& e) {
+        } catch (const games::TooBig& e) {
           return json{{"code", "too_big"}, {"error", e.what()}};
         } catch (const std::exception& e) {
           return json{{"code", "internal"}, {"error", e.what()}};

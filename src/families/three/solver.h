@@ -27,6 +27,7 @@
 #include "cards/letter_card.h"
 #include "families/three/game.h"
 #include "families/three/rules.h"
+#include "games/too_big.h"
 #include "families/three/bots.h"
 #include "families/three/position.h"
 #include "families/three/simulation.h"
@@ -50,9 +51,10 @@ struct DealValue {
 };
 
 // A table the solver refuses to make: it would need more memory than memory_limit(); the
-// message names how much. Thrown before the value tables are allocated.
-struct SolverLimit : std::runtime_error {
-  using std::runtime_error::runtime_error;
+// message names how much. Thrown before the value tables are allocated; the layers above catch it
+// as the family-neutral games::TooBig.
+struct SolverLimit : games::TooBig {
+  using games::TooBig::TooBig;
 };
 // Bytes in MB (2^20), for SolverLimit's messages.
 inline double megabytes(std::size_t bytes) { return static_cast<double>(bytes) / (1 << 20); }
