@@ -43,7 +43,7 @@ class Shoe {
   // from those left: one Fisher-Yates step per card dealt, so a shoe costs only what it deals.
   // Always inlined (and the games' draw and uniform_below with it): left to the link-time
   // inliner's budget, a change elsewhere in the program could move it out of line and cost a
-  // simulated Hoyle game a quarter of its speed (bench/README.md).
+  // simulated Hoyle game a quarter of its speed (-25% on one thread when it happened: commit d8d67f3).
   [[gnu::always_inline]] CardCode draw() {
     if (next_ < stacked_end_) return cards_[next_++];
     auto j = next_ + uniform_below(rng_, static_cast<std::uint32_t>(cards_.size() - next_));
