@@ -184,6 +184,41 @@ TEST_F(RuleFile, UnknownKeyATypoIsRefusedWithTheKnownKnobs) {
   EXPECT_TRUE(contains(msg, "key 'table': unknown knob")) << msg;
 }
 
+// The `[lobby]` table is how the page shows a preset (its order and rules in short), not a knob:
+// read apart from the knobs, every key checked, and every preset has one.
+TEST_F(RuleFile, TheLobbyTableIsReadApartFromTheKnobs) {
+  std::string path = write("shown.toml",
+                           "decks = 2\n[lobby]\norder = 3\nhow_to_play = \"Shown\"\nrules = [\"one\", \"two\"]\n");
+  EXPECT_EQ(load_pot_rules(path).decks, 2);  // the knob readers never see it
+  LobbyText lobby = read_rule_file(path).lobby;
+  EXPECT_EQ(lobby.order, 3);
+  EXPECT_EQ(lobby.how_to_play, "Shown");
+  EXPECT_EQ(lobby.rules, (std::vector<std::string>{"one", "two"}));
+  EXPECT_EQ(read_rule_file(write("plain.toml", "decks = 2\n")).lobby.order, 100);  // none: listed after those that say
+
+  EXPECT_EQ(refusal("[lobby]\norder = -1\n"), dir_.string() + "/bad.toml:2: key 'lobby.order': must be a whole number from 0 to 1000");
+  EXPECT_EQ(refusal("[lobby]\norder = 1.5\n"), dir_.string() + "/bad.toml:2: key 'lobby.order': must be a whole number from 0 to 1000");
+  EXPECT_EQ(refusal("[lobby]\nhow_to_play = \"\"\n"), dir_.string() + "/bad.toml:2: key 'lobby.how_to_play': must be text of 1 to 80 bytes");
+  EXPECT_EQ(refusal("[lobby]\nrules = [\"a\", 2]\n"), dir_.string() + "/bad.toml:2: key 'lobby.rules': each point must be text of 1 to 400 bytes");
+  EXPECT_EQ(refusal("[lobby]\nrules = \"a\"\n"), dir_.string() + "/bad.toml:2: key 'lobby.rules': must be a list of at most 16 texts");
+  EXPECT_EQ(refusal("[lobby]\ncolour = \"red\"\n"), dir_.string() + "/bad.toml:2: key 'lobby.colour': unknown key; allowed: order, how_to_play, rules");
+  EXPECT_EQ(refusal("lobby = 1\n"), dir_.string() + "/bad.toml:1: key 'lobby': must be a table ([lobby]) with order, how_to_play, rules");
+  // Rules sent as text by another program may carry one too; it is read the same way.
+  EXPECT_EQ(read_rule_text("[lobby]\norder = 4\n", "sent").lobby.order, 4);
+}
+
+TEST(Presets, EveryPresetHasItsRulesInShortAndOneComesFirst) {
+  int first = 0;
+  for (const auto& name : preset_names()) {
+    LobbyText lobby = read_rule_file(name).lobby;
+    EXPECT_FALSE(lobby.how_to_play.empty()) << name;
+    EXPECT_GE(lobby.rules.size(), 3u) << name;
+    EXPECT_LT(lobby.order, 100) << name;
+    if (lobby.order == 1) ++first;
+  }
+  EXPECT_EQ(first, 1);  // the lobby selects exactly one preset when it opens
+}
+
 TEST_F(RuleFile, TomlSyntaxErrorNamesFileAndLine) {
   std::string msg = refusal("game = \"pot\"\ndecks = 1\n\ndecks = = 2\n");
   EXPECT_TRUE(msg.starts_with(dir_.string() + "/bad.toml:4: ")) << msg;

@@ -9,6 +9,7 @@
 #include "server/fairness.h"
 #include "server/lobby.h"
 #include "server/verify.h"
+#include "rules/rule_files.h"
 #include "families/three/solver.h"
 #include "cards/shoe.h"
 #include "support/server_fixture.h"
@@ -44,6 +45,10 @@ TEST_F(ServerTest, CreatingATableSeatsTheCreatorAndPublishesNeitherTheSeedNorYet
   for (const auto& p : presets["presets"]) {
     EXPECT_FALSE(p["bots"].empty()) << p.dump();  // each preset names its family's bot kinds, all in the union
     for (const auto& kind : p["bots"]) EXPECT_NE(std::find(presets["bots"].begin(), presets["bots"].end(), kind), presets["bots"].end());
+    // The page's rules help and the lobby's first choice come from the preset's own file.
+    EXPECT_EQ(p["help"]["how_to_play"], rules::read_rule_file(p["name"]).lobby.how_to_play) << p.dump();
+    EXPECT_EQ(p["help"]["rules"].size(), rules::read_rule_file(p["name"]).lobby.rules.size()) << p.dump();
+    EXPECT_EQ(p["order"], rules::read_rule_file(p["name"]).lobby.order) << p.dump();
   }
   json tables = ask(connect(), {{"type", "tables"}});
   ASSERT_EQ(tables["tables"].size(), 1u);

@@ -109,6 +109,47 @@ void read_game_key(RuleFile& file) {
     file.game = *v;
   }
 }
+// The longest how-to-play name and rule point, and the most points, a `[lobby]` table may hold:
+// the page shows them whole.
+constexpr std::size_t kMaxLobbyName = 80;
+constexpr std::size_t kMaxLobbyPoint = 400;
+constexpr std::size_t kMaxLobbyPoints = 16;
+
+// Reads and removes the `[lobby]` table of a parsed rule file; a bad key names the file, line and
+// what is allowed.
+void read_lobby_key(RuleFile& file) {
+  const toml::node* node = file.table.get("lobby");
+  if (!node) return;
+  const std::string where = file.path.string();
+  auto fail = [&](const toml::node& at, std::string_view key, std::string_view allowed) {
+    throw RuleError(fmt::format("{}:{}: key 'lobby.{}': {}", where, at.source().begin.line, key, allowed));
+  };
+  const toml::table* lobby = node->as_table();
+  if (!lobby) throw RuleError(fmt::format("{}:{}: key 'lobby': must be a table ([lobby]) with order, how_to_play, rules", where, node->source().begin.line));
+  for (const auto& [key, value] : *lobby) {
+    if (key == "order") {
+      auto v = value.value<std::int64_t>();
+      if (!value.is_integer() || !v || *v < 0 || *v > 1000) fail(value, key, "must be a whole number from 0 to 1000");
+      file.lobby.order = static_cast<int>(*v);
+    } else if (key == "how_to_play") {
+      auto v = value.value<std::string>();
+      if (!value.is_string() || v->empty() || v->size() > kMaxLobbyName) fail(value, key, fmt::format("must be text of 1 to {} bytes", kMaxLobbyName));
+      file.lobby.how_to_play = *v;
+    } else if (key == "rules") {
+      const toml::array* points = value.as_array();
+      if (!points || points->size() > kMaxLobbyPoints) fail(value, key, fmt::format("must be a list of at most {} texts", kMaxLobbyPoints));
+      file.lobby.rules.clear();
+      for (const auto& point : *points) {
+        auto v = point.value<std::string>();
+        if (!point.is_string() || v->empty() || v->size() > kMaxLobbyPoint) fail(point, key, fmt::format("each point must be text of 1 to {} bytes", kMaxLobbyPoint));
+        file.lobby.rules.push_back(*v);
+      }
+    } else {
+      fail(value, key.str(), "unknown key; allowed: order, how_to_play, rules");
+    }
+  }
+  file.table.erase("lobby");
+}
 }  // namespace
 
 toml::table read_rules_table(const fs::path& path, const std::vector<Override>& overrides,
@@ -123,6 +164,7 @@ RuleFile read_rule_file(const std::string& name_or_path, const std::vector<Overr
   file.path = resolve_rules_path(name_or_path);
   file.table = read_rules_table(file.path, overrides, &file.origins);
   read_game_key(file);
+  read_lobby_key(file);
   return file;
 }
 
@@ -138,6 +180,7 @@ RuleFile read_rule_text(const std::string& text, const std::string& label, const
   }
   apply_overrides(file.table, overrides, &file.origins);
   read_game_key(file);
+  read_lobby_key(file);
   refuse_file_paths(file);
   return file;
 }

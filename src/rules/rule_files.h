@@ -52,14 +52,24 @@ std::vector<std::string> preset_names();
 // A preset name ("hoyle") or a path ("my.toml", "rules/x.toml") to the file it means.
 std::filesystem::path resolve_rules_path(const std::string& name_or_path);
 
+// How the lobby and the table's rules help present a preset: the file's `[lobby]` table, which
+// is not a knob (it changes no rule) and so is read apart from them.
+struct LobbyText {
+  int order = 100;                 // the lobby lists presets by this, lowest first (and selected)
+  std::string how_to_play;         // "How to play ..." in the page's rules help
+  std::vector<std::string> rules;  // the rules in short, a point each
+};
+
 // A rule file read once: where it is, its knobs with the overrides applied, which `--set`
-// text set each overridden knob, and its `game` key (the family; "pot" when absent).
+// text set each overridden knob, its `game` key (the family; "pot" when absent) and its
+// `[lobby]` table (taken out of `table`, so that the knob readers never see it).
 struct RuleFile {
   std::filesystem::path path;
   toml::table table;
   std::map<std::string, std::string, std::less<>> origins;
   std::string game = "pot";
   int game_line = 0;  // the line of the `game` key, 0 when absent
+  LobbyText lobby;
 };
 // Resolves, parses and overrides; throws RuleError naming the file and line.
 RuleFile read_rule_file(const std::string& name_or_path, const std::vector<Override>& overrides = {});

@@ -27,10 +27,14 @@ json presets_reply() {
   for (const auto& name : rules::preset_names()) {
     try {
       RulesInfo info = rules_info({name, "", json::object(), 2, 60, false, ""});
+      // The file's `[lobby]` table: where the lobby lists it and its rules in short (no knob).
+      rules::LobbyText lobby = rules::read_rule_file(name).lobby;
       presets.push_back({{"name", name}, {"family", info.family}, {"title", info.title}, {"min_players", info.min_players},
-                         {"max_players", info.max_players}, {"bots", bot_kinds(info.family)}});
+                         {"max_players", info.max_players}, {"bots", bot_kinds(info.family)}, {"order", lobby.order},
+                         {"help", {{"how_to_play", lobby.how_to_play}, {"rules", lobby.rules}}}});
     } catch (const Refused&) {
       // A preset that does not load is left out of the list; `inbetween rules show NAME` says why.
+    } catch (const rules::RuleError&) {
     }
   }
   // Every kind some family has, in registry order; a preset's own list is in its "bots".

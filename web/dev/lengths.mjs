@@ -17,7 +17,6 @@
 //     value reaching the goal or the one before it, whichever is nearer);
 //   - the other knobs that set the length where someone types them (`deals` beside
 //     `deals_per_dealer`): the lobby then leaves its length control out of the request;
-//   - which rules help the page shows (src/help.ts), again from the knobs.
 // Sensible bots at every seat, seed 1: the output is the same on every run (simulate's figures
 // depend on the seed alone). About a minute on two cores.
 import { execFileSync } from 'node:child_process';
@@ -100,15 +99,6 @@ function lengthKnob(k) {
   return 'deals';
 }
 
-/** The help text of the page (src/help.ts) that fits these pot-game knobs. */
-function helpOf(k) {
-  if (k.game !== 'pot') return k.game;
-  if (Number(k.banker_stake) > 0) return 'banker'; // the dealer banks the pot
-  if (k.pair_posts === 'redeal') return 'sheets'; // a pair of posts is dealt again
-  if (k.pair_posts === 'pay') return 'hoyle'; // a pair of posts pays from the pot
-  return 'pot';
-}
-
 const r2 = (x) => Math.round(x * 100) / 100;
 const fig = (m) => ({ minutes: r2(m.mean), ci95: r2(m.ci95) });
 
@@ -174,7 +164,6 @@ for (const name of names) {
   presets[name] = {
     family,
     title: k.description ?? '',
-    help: helpOf(k),
     knob,
     also: spec.also ?? [],
     unit,

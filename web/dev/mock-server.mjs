@@ -36,7 +36,11 @@ function presets() {
     .map((f) => {
       const t = readFileSync(join(dir, f), 'utf8');
       const get = (k) => (t.match(new RegExp(`^${k}\\s*=\\s*"?([^"\\n#]*)"?`, 'm')) ?? [])[1]?.trim();
-      return { name: get('name'), family: get('game'), title: get('description'), min_players: Number(get('min_players')), max_players: Number(get('max_players')) };
+      // The `[lobby]` table (written by the project's own files: a string a line, JSON's escapes).
+      const lobby = t.slice(t.indexOf('\n[lobby]'));
+      const rules = (lobby.match(/^rules = \[\n([\s\S]*?)^\]/m)?.[1] ?? '').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l.trim().replace(/,$/, '')));
+      const help = { how_to_play: JSON.parse(lobby.match(/^how_to_play = (".*")$/m)?.[1] ?? '""'), rules };
+      return { name: get('name'), family: get('game'), title: get('description'), min_players: Number(get('min_players')), max_players: Number(get('max_players')), order: Number(lobby.match(/^order = (\d+)/m)?.[1] ?? 100), help };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }

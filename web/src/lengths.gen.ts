@@ -11,7 +11,6 @@ export const LENGTHS: LengthData = {
     "acey-deucey": {
       "family": "pot",
       "title": "Between the Sheets with aces always high: no calls",
-      "help": "sheets",
       "knob": "deals",
       "also": [],
       "unit": "deals",
@@ -108,7 +107,6 @@ export const LENGTHS: LengthData = {
     "banker": {
       "family": "pot",
       "title": "Dealer banks a stake of 100; bet up to the pot or fold; hitting a post pays double",
-      "help": "banker",
       "knob": "deals_per_dealer",
       "also": ["deals"],
       "unit": "deals per dealer",
@@ -207,7 +205,6 @@ export const LENGTHS: LengthData = {
     "between-the-sheets": {
       "family": "pot",
       "title": "Ante 4; first-post ace called high or low; hit the post pays double, A-A-A triple; 1-chip cap on the first deck",
-      "help": "sheets",
       "knob": "deals",
       "also": [],
       "unit": "deals",
@@ -304,7 +301,6 @@ export const LENGTHS: LengthData = {
     "hoyle": {
       "family": "pot",
       "title": "Hoyle home game: ante 1, bet 1 up to the pot, a pair of posts pays 2, consecutive posts lose 1",
-      "help": "hoyle",
       "knob": "deals_per_dealer",
       "also": ["deals"],
       "unit": "deals per dealer",
@@ -404,7 +400,6 @@ export const LENGTHS: LengthData = {
     "hoyle-3": {
       "family": "pot",
       "title": "Hoyle home game where a pair of posts pays 3 chips",
-      "help": "hoyle",
       "knob": "deals_per_dealer",
       "also": ["deals"],
       "unit": "deals per dealer",
@@ -504,7 +499,6 @@ export const LENGTHS: LengthData = {
     "red-dog": {
       "family": "house",
       "title": "Casino Red Dog, 6 decks: wager, see the spread, raise or stand; 5/4/2/1 to 1, trips 11 to 1",
-      "help": "house",
       "knob": "deals",
       "also": [],
       "unit": "hands",
@@ -601,7 +595,6 @@ export const LENGTHS: LengthData = {
     "threebetween": {
       "family": "threebetween",
       "title": "Fit three letters between your limit cards; bank or pass; first to 100 after a tally",
-      "help": "threebetween",
       "knob": "target",
       "also": [],
       "unit": "points",

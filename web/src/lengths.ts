@@ -24,8 +24,6 @@ export interface SeatLength extends Minutes {
 export interface PresetLength {
   family: 'pot' | 'house' | 'threebetween';
   title: string;
-  /** which rules help fits the preset's knobs (src/help.ts) */
-  help: string;
   /** the knob that sets the length: `deals_per_dealer`, `deals`, `target` */
   knob: string;
   /** other knobs that set the length when given (`deals` beside `deals_per_dealer`) */

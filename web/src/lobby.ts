@@ -185,7 +185,7 @@ export class Lobby {
       ...presets.map((p) => h('option', { value: p.name, title: p.title }, `${p.name} \u2014 ${p.title}`)),
     );
     if (keep && presets.some((p) => p.name === keep)) this.presetSelect.value = keep;
-    else if (presets.some((p) => p.name === 'hoyle')) this.presetSelect.value = 'hoyle'; // the classic game first
+    else if (presets.length) this.presetSelect.value = presets.reduce((a, b) => (b.order < a.order ? b : a)).name; // its rule file's [lobby] order
     this.presetChanged();
   }
 

@@ -16,7 +16,7 @@ import { byId, fill, h } from './dom';
 import { afterLanding, forget as forgetLanding, holdToo, isLanding, landed } from './moment';
 import { Pace } from './pace';
 import { buzz, play, reducedMotion, setSound, soundOn } from './feel';
-import { renderHelp } from './help';
+import { helpKnown, renderHelp, setHelpPresets } from './help';
 import { HintPanel } from './hint';
 import { Lobby, normalizeCode, renderWaiting, type CreateRequest } from './lobby';
 import { Narration } from './narration';
@@ -243,6 +243,11 @@ function route(ask = true): void {
   if (ask && conn.isOpen) enter();
 }
 
+/** The table's rules help: drawn again when the presets' help arrives after the table. */
+function showHelp(t: TableMsg): void {
+  regions.help.update({ rules: t.rules, family: t.family, title: t.title, set: t.set, timeout: t.timeout, known: helpKnown() }, () => renderHelp(t));
+}
+
 /** On (re)connecting or routing: ask for what the view needs. */
 function enter(): void {
   send({ type: 'presets' });
@@ -262,6 +267,8 @@ function receive(m: ServerMsg): void {
     case 'presets':
       bots = m.bots;
       lobby.setPresets(m.presets);
+      setHelpPresets(m.presets);
+      if (table) showHelp(table);
       return;
     case 'tables':
       lobby.setTables(m.tables);
@@ -507,7 +514,7 @@ function showTable(t: TableMsg, quick = false): boolean {
     if (!restart && !quick && s && !isTb(s) && t.events?.length) flyChips(t.events, t.seats.map((x) => x.name), t.family === 'house');
   });
   regions.fairness.update({ status: t.status, commit: t.commit, seed: t.seed, game: t.game }, () => (t.status === 'waiting' ? null : renderFairness(t)));
-  regions.help.update({ rules: t.rules, family: t.family, title: t.title, set: t.set, timeout: t.timeout }, () => renderHelp(t));
+  showHelp(t);
 
   controls.setStatus(turnLine(t));
   const tbMe = isTb(s) ? s.players.find((p) => p.name === me(t)) : undefined;

@@ -302,6 +302,17 @@ export interface Preset {
   min_players: number;
   max_players: number;
   bots: string[];
+  /**
+   * the rule file's [lobby] order: the lobby selects the preset with the lowest
+   */
+  order: number;
+  /**
+   * the rule file's [lobby] table: the page's rules help
+   */
+  help: {
+    how_to_play: string;
+    rules: string[];
+  };
 }
 export interface HintMsg {
   type: "hint";

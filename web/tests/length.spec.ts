@@ -146,3 +146,18 @@ test('the rules of the chosen preset are readable in the lobby', async ({ page }
   await choose(page, 'hoyle-3', 3);
   await expect(help).toContainText('A pair of posts wins chips from the pot');
 });
+
+test('the lobby opens on the preset its rule file lists first, and the table keeps its rules after a reload', async ({ page }) => {
+  await lobby(page);
+  await expect(page.getByTestId('preset-select')).toHaveValue('hoyle'); // rules/hoyle.toml: [lobby] order = 1
+  await choose(page, 'banker', 3);
+  await page.getByTestId('create').click();
+  await expect(page.getByTestId('waiting')).toBeVisible();
+  const help = page.getByTestId('rules-help');
+  await expect(help.locator('summary')).toHaveText('How to play In Between with the dealer as banker');
+  await expect(help).toContainText('You may buy more chips at any time');
+  await page.reload();
+  await expect(page.getByTestId('waiting')).toBeVisible();
+  await expect(help.locator('summary')).toHaveText('How to play In Between with the dealer as banker');
+  await expect(help.locator('li')).toHaveCount(8); // the pot games' four points and banker's own four
+});
