@@ -30,33 +30,11 @@ cards::Card card_arg(const std::string& text, const char* what) {
   return *card;
 }
 
-// The cards still unseen: by rank for the odds, and card by card, so that a card seen more often
-// than the shoe holds it (5S twice from one deck) is refused even where its rank has copies left.
-struct Unseen {
-  RankCounts ranks;
-  std::vector<int> copies;  // by card code
-};
-
-template <class Rules>  // PotRules or HouseRules: a deck file times `decks`
-Unseen fresh_unseen(const Rules& r) {
-  Unseen u{strategy::fresh_counts(r.deck_cards, r.decks), std::vector<int>(cards::kStandardDeckSize, 0)};
-  for (int d = 0; d < r.decks; ++d) {
-    if (r.deck_cards.empty()) {
-      for (auto& c : u.copies) ++c;
-    } else {
-      for (auto code : r.deck_cards) ++u.copies[code];
-    }
-  }
-  return u;
-}
+using strategy::UnseenCards;
 
 // Takes a card the player has seen out of the unseen cards, refusing more than the shoe holds.
-void take_seen(Unseen& unseen, const Unseen& shoe, cards::Card card, const std::string& where, int decks) {
-  int& left = unseen.copies[card.code];
-  if (left > 0 && unseen.ranks.take(card)) {
-    --left;
-    return;
-  }
+void take_seen(UnseenCards& unseen, const UnseenCards& shoe, cards::Card card, const std::string& where, int decks) {
+  if (unseen.take(card)) return;
   refuse(fmt::format("{}: {} appears more often than the shoe holds ({} of that card in {} deck{})", where,
                      cards::to_string(card), shoe.copies[card.code], decks, decks == 1 ? "" : "s"));
 }
@@ -203,9 +181,9 @@ int house_edge(const rules::HouseRules& r, const OddsOptions& o, std::ostream& o
 // The cards unseen (a fresh shoe of the rules' decks less --seen and the posts) and the posts;
 // a card the shoe cannot hold that often is refused, naming it.
 template <class Rules>
-std::pair<Unseen, games::pot::Posts> unseen_and_posts(const OddsOptions& o, const Rules& r) {
-  Unseen shoe = fresh_unseen(r);
-  Unseen unseen = shoe;
+std::pair<UnseenCards, games::pot::Posts> unseen_and_posts(const OddsOptions& o, const Rules& r) {
+  UnseenCards shoe = UnseenCards::fresh(r.deck_cards, r.decks);
+  UnseenCards unseen = shoe;
   for (const auto& text : split_list(o.seen)) take_seen(unseen, shoe, card_arg(text, "--seen card"), "--seen " + text, r.decks);
   games::pot::Posts posts;
   for (const auto& text : o.posts) {
@@ -246,20 +224,22 @@ int house_odds(const OddsOptions& o, const rules::HouseRules& r, std::ostream& o
                r.decks == 1 ? "" : "s", unseen.ranks.total, unseen.ranks.total == 1 ? "" : "s");
     fmt::print(out, "posts {} {}", cards::to_string(posts.cards[0]), cards::to_string(posts.cards[1]));
   }
+  auto answer = strategy::ask_two_posts(r, posts, unseen.ranks);
+  using Settled = strategy::HousePostsAnswer::Settled;
   if (posts.pair(false)) {
     if (!json)
       fmt::print(out, ": a pair: {}\n", r.pair_posts == rules::PairPosts::ThirdCard ? fmt::format("a third card; trips pay {} to 1, else a push", r.triple_pays)
                                          : r.pair_posts == rules::PairPosts::Redeal ? std::string("two new posts are dealt")
                                                                                     : std::string("play on, nothing is between"));
-    if (r.pair_posts == rules::PairPosts::ThirdCard) {
+    if (answer.settled == Settled::PairThirdCard) {
       j["settled"] = {{"result", "trips_or_push"}, {"trips_pay_to_1", r.triple_pays}};
       return done();
     }
-    if (r.pair_posts == rules::PairPosts::Redeal) {
+    if (answer.settled == Settled::Redeal) {
       j["settled"] = {{"result", "redeal"}};
       return done();
     }
-  } else if (posts.consecutive() && r.consecutive_posts == rules::ConsecutivePosts::Push) {
+  } else if (answer.settled == Settled::Push) {
     if (!json) fmt::print(out, ": consecutive: push\n");
     j["settled"] = {{"result", "push"}};
     return done();
@@ -268,20 +248,20 @@ int house_odds(const OddsOptions& o, const rules::HouseRules& r, std::ostream& o
     j["posts"]["spread"] = posts.spread();
     j["posts"]["pays_to_1"] = rules::spread_pays(r, posts.spread());
   }
-  auto o3 = strategy::third_card_odds(posts, unseen.ranks);
-  double ev = strategy::spread_unit_ev(r, posts, o3);
-  const char* best = r.allow_raise && ev > 0 ? "raise" : "stand";
+  const auto& o3 = answer.odds;
+  double ev = answer.stand_value;
+  const char* best = answer.raise ? "raise" : "stand";
   if (json) {
     j["third_card"] = {{"cards_unseen", o3.total},
                        {"between", outcome_json(o3.between, o3.total)},
                        {"not_between", outcome_json(o3.total - o3.between, o3.total)}};
-    j["wager_of_1"] = {{"standing_net_chips", ev}, {"raising_net_chips", 2 * ev}, {"best", best}};
+    j["wager_of_1"] = {{"standing_net_chips", ev}, {"raising_net_chips", answer.raise_value}, {"best", best}};
     return done();
   }
   fmt::print(out, "{:<22}{:>7}  {:>9}\n", "third card", "cards", "chance");
   fmt::print(out, "{:<22}{:>7}  {}  ({}/{})\n", "between", o3.between, pct(o3.p(o3.between)), o3.between, o3.total);
   fmt::print(out, "{:<22}{:>7}  {}  ({}/{})\n", "not between", o3.total - o3.between, pct(o3.p(o3.total - o3.between)), o3.total - o3.between, o3.total);
-  fmt::print(out, "a wager of 1 standing: {:+.6f}; raising: {:+.6f} per original unit\nbest: {}\n", ev, 2 * ev, best);
+  fmt::print(out, "a wager of 1 standing: {:+.6f}; raising: {:+.6f} per original unit\nbest: {}\n", ev, answer.raise_value, best);
   return 0;
 }
 
@@ -365,36 +345,34 @@ int run_odds(const OddsOptions& o, std::ostream& out) {
                 {"aces", aces},
                 {"pair", posts.pair(aces_can_differ)},
                 {"consecutive", posts.consecutive()}};
+  auto answer = strategy::ask_two_posts(r, posts, unseen.ranks, pot, stack, first_deck);
+  using Settled = strategy::PotPostsAnswer::Settled;
   if (posts.pair(aces_can_differ)) {
     if (!json) fmt::print(out, ": a pair: ");
-    switch (r.pair_posts) {
-      case rules::PairPosts::Pay: {
-        rules::Chips paid = std::min(r.pair_pays, pot);
-        if (!json) fmt::print(out, "pays {} from the pot, no third card\n", paid);
-        j["settled"] = {{"result", "pair_paid"}, {"player_chips", paid}};
-        return done();
-      }
-      case rules::PairPosts::Redeal:
-        if (!json) fmt::print(out, "two new posts are dealt\n");
-        j["settled"] = {{"result", "redeal"}, {"player_chips", 0}};
-        return done();
-      default:
-        if (!json) fmt::print(out, "play on, nothing is between\n");
-        break;
+    if (answer.settled == Settled::PairPaid) {
+      if (!json) fmt::print(out, "pays {} from the pot, no third card\n", answer.player_chips);
+      j["settled"] = {{"result", "pair_paid"}, {"player_chips", answer.player_chips}};
+      return done();
     }
-  } else if (posts.consecutive() && r.consecutive_posts != rules::ConsecutivePosts::Play) {
-    bool lose = r.consecutive_posts == rules::ConsecutivePosts::LoseMin;
+    if (answer.settled == Settled::Redeal) {
+      if (!json) fmt::print(out, "two new posts are dealt\n");
+      j["settled"] = {{"result", "redeal"}, {"player_chips", 0}};
+      return done();
+    }
+    if (!json) fmt::print(out, "play on, nothing is between\n");
+  } else if (answer.settled != Settled::No) {
+    bool lose = answer.settled == Settled::ConsecutiveLoss;
     if (!json)
       fmt::print(out, ": consecutive: {}\n", lose ? fmt::format("the player loses {} to the pot", r.min_bet) : std::string("push"));
-    j["settled"] = {{"result", lose ? "consecutive_loss" : "push"}, {"player_chips", lose ? -r.min_bet : 0}};
+    j["settled"] = {{"result", lose ? "consecutive_loss" : "push"}, {"player_chips", answer.player_chips}};
     return done();
   } else {
     if (!json) fmt::print(out, ": spread {}\n", posts.spread());
     j["posts"]["spread"] = posts.spread();
   }
-  std::string why;
-  auto sit = strategy::bet_situation(r, posts, pot, stack, first_deck, &why);
-  auto a = strategy::advise_bet(r, posts, unseen.ranks, sit);
+  const std::string& why = answer.limit;
+  const auto& sit = answer.situation;
+  const auto& a = answer.advice;
   auto bet_or_pass = [](rules::Chips bet) { return bet == 0 ? ordered_json("pass") : ordered_json("bet"); };
   if (json) {
     j["third_card"] = odds_table_json(a.odds, r);

@@ -15,22 +15,6 @@
 
 namespace inbetween::cli {
 
-std::vector<std::string> split_list(const std::string& text, char sep) {
-  std::vector<std::string> parts;
-  std::stringstream ss(text);
-  std::string part;
-  while (std::getline(ss, part, sep)) {
-    auto b = part.find_first_not_of(' '), e = part.find_last_not_of(' ');
-    if (b != std::string::npos) parts.push_back(part.substr(b, e - b + 1));
-  }
-  return parts;
-}
-
-std::string lower_case(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 std::vector<std::string> player_entries(const std::string& text) {
   if (text.find_first_not_of(' ') == std::string::npos)
     throw CommandLineError("--players is empty; name the seats, comma-separated, e.g. --players \"Ann,bot,bot\"");
@@ -153,10 +137,6 @@ void catch_interrupt() {
 }
 
 bool interrupted() { return interrupt_flag != 0; }
-
-bool all_digits(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c) != 0; });
-}
 
 std::map<std::string, std::string> saved_bots(const SavedGame& saved, const std::vector<std::string>& kinds) {
   std::map<std::string, std::string> bots;

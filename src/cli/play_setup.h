@@ -8,13 +8,10 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/text.h"
 #include "protocol/saved_game.h"
 
 namespace inbetween::cli {
-
-// Comma-separated entries, trimmed, empties dropped.
-std::vector<std::string> split_list(const std::string& text, char sep = ',');
-std::string lower_case(std::string text);
 
 // The seats of --players, trimmed; an empty list or an empty seat is a CommandLineError.
 std::vector<std::string> player_entries(const std::string& text);
@@ -52,9 +49,6 @@ class GameSave {
 // Ctrl-C handling for the terminal games: after catch_interrupt(), interrupted() tells.
 void catch_interrupt();
 bool interrupted();
-
-// Only ASCII digits, at least one.
-bool all_digits(const std::string& text);
 
 // Seats played by bots in a saved game's request: name -> kind (checked against `kinds`).
 std::map<std::string, std::string> saved_bots(const SavedGame& saved, const std::vector<std::string>& kinds);

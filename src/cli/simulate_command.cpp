@@ -271,14 +271,14 @@ int run_simulate(const SimulateOptions& o, std::ostream& out, std::ostream& err)
   auto knobs = grid.knobs();
   if (grid.sweeps.empty()) {
     if (o.format == "csv") print_csv(runs.stats[0], heading, {}, {}, true, out);
-    else if (o.format == "json") out << stats_json(runs.stats[0], heading).dump(2) << "\n";
+    else if (o.format == "json") out << sim::run_json(runs.stats[0], heading).dump(2) << "\n";
     else print_table(runs.stats[0], heading, out);
   } else if (o.format == "csv") {
     for (std::size_t v = 0; v < runs.stats.size(); ++v) print_csv(runs.stats[v], heading, knobs, runs.points[v], v == 0, out);
   } else if (o.format == "json") {
     nlohmann::json rows = nlohmann::json::array();
     for (std::size_t v = 0; v < runs.stats.size(); ++v) {
-      auto j = stats_json(runs.stats[v], heading);
+      auto j = sim::run_json(runs.stats[v], heading);
       // One sweep: its knob and value (as the Python module's simulate(sweep=...) gives them); a
       // grid: the value of every knob.
       if (knobs.size() == 1) {

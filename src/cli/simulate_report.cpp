@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
-#include "cli/table_view.h"
+#include "cli/text.h"
 #include "sim/statistics.h"
 
 namespace inbetween::cli {
@@ -35,16 +35,6 @@ void print_length_row(std::string_view what, const sim::Histogram& h, double sca
              static_cast<double>(h.tally.hi) * scale);
 }
 
-nlohmann::json estimate_json(Estimate e) { return {{"mean", e.mean}, {"ci95", e.ci95}}; }
-
-nlohmann::json length_json(const sim::Histogram& h, double scale = 1) {
-  return {{"mean", h.tally.mean() * scale},
-          {"ci95", h.tally.ci95() * scale},
-          {"median", static_cast<double>(h.quantile(0.5)) * scale},
-          {"p90", static_cast<double>(h.quantile(0.9)) * scale},
-          {"max", static_cast<double>(h.tally.hi) * scale}};
-}
-
 }  // namespace
 
 std::map<std::string, KindStats> by_kind(const sim::SimStats& s) {
@@ -57,13 +47,6 @@ std::map<std::string, KindStats> by_kind(const sim::SimStats& s) {
     k.turns += seat.turns;
   }
   return kinds;
-}
-
-std::string place_name(std::size_t place) {
-  if (place == 0) return "dealer";
-  const char* suffix = place % 10 == 1 && place % 100 != 11 ? "st" : place % 10 == 2 && place % 100 != 12 ? "nd"
-                       : place % 10 == 3 && place % 100 != 13 ? "rd" : "th";
-  return fmt::format("{}{} to act", place, suffix);
 }
 
 void print_table(const sim::SimStats& s, const RunHeading& h, std::ostream& out) {
@@ -127,64 +110,6 @@ void print_table(const sim::SimStats& s, const RunHeading& h, std::ostream& out)
                s.hand_net.sd(), s.hand_net.sd_ci95());
     exact(s.exact_sd_per_hand, 1, "");
   }
-}
-
-nlohmann::json stats_json(const sim::SimStats& s, const RunHeading& h) {
-  using nlohmann::json;
-  json seats = json::array();
-  for (std::size_t i = 0; i < s.seats.size(); ++i) {
-    const auto& seat = s.seats[i];
-    json j = {{"seat", fmt::format("seat{}", i + 1)},
-              {"bot", seat.kind},
-              {"games", seat.score.n},
-              {"score", {{"mean", seat.score.mean()}, {"ci95", seat.score.ci95()}, {"min", seat.score.lo}, {"max", seat.score.hi}}},
-              {"per_turn", estimate_json(of(seat.per_turn))},
-              {"win_rate", estimate_json(sim::proportion(seat.wins, seat.score.n))},
-              {"turns", seat.turns}};
-    if (s.counts_banks) {
-      j["busts"] = seat.busts;
-      j["banks"] = seat.banks;
-      j["passes"] = seat.passes;
-      j["bust_rate"] = estimate_json(sim::proportion(seat.busts, seat.turns));
-    }
-    seats.push_back(std::move(j));
-  }
-  json places = json::array();
-  for (std::size_t p = 0; p < s.places.size(); ++p)
-    places.push_back({{"place", place_name(p)},
-                      {"score", estimate_json(of(s.places[p].score))},
-                      {"win_rate", estimate_json(sim::proportion(s.places[p].wins, s.places[p].score.n))}});
-  json j = {{"rules", s.rules_name},
-            {"game", s.family},
-            {"seed", h.seed},
-            {"games", s.games},
-            {"stopped", s.stopped},
-            {"ended_by_limit", s.ended_by_limit},
-            {"partial", s.partial},
-            {"unit", s.unit},
-            {"seats", seats},
-            {"places", places},
-            {"units", {{"turn", s.turn_word}, {"round", s.round_word}, {"card", s.card_word}}},
-            {"turns", length_json(s.turns)},
-            {"rounds", length_json(s.rounds)},
-            {"decisions", length_json(s.moves)},
-            {"cards", estimate_json(of(s.cards))},
-            {"minutes", length_json(s.seconds, 1.0 / 60)},
-            {"time_model",
-             {{"turn_seconds", h.time.turn_seconds}, {"card_seconds", h.time.card_seconds}, {"round_seconds", h.time.round_seconds}}}};
-  if (s.has_pot) j["pot"] = {{"mean", s.pot.mean()}, {"ci95", s.pot.ci95()}, {"max", s.pot.hi}};
-  if (s.against_house) {
-    auto with_exact = [](Estimate e, const std::optional<double>& exact) {
-      auto figure = estimate_json(e);
-      if (exact) figure["exact"] = *exact;
-      return figure;
-    };
-    j["house_edge"] = with_exact(of(s.house_edge), s.exact_house_edge);
-    j["element_of_risk"] = with_exact(of(s.element_of_risk), s.exact_element_of_risk);
-    j["sd_per_hand"] = with_exact({s.hand_net.sd(), s.hand_net.sd_ci95()}, s.exact_sd_per_hand);
-    j["sd_per_hand"]["bets"] = static_cast<std::uint64_t>(s.hand_net.n);
-  }
-  return j;
 }
 
 void print_sweep_table(const std::vector<sim::SimStats>& runs, const std::vector<std::string>& knobs,

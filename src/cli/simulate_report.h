@@ -1,21 +1,18 @@
 #pragma once
-// The figures of `inbetween simulate` as a table, CSV or JSON (docs/simulate.md shows each).
+// The figures of `inbetween simulate` as a table or CSV (docs/simulate.md shows each); its JSON
+// is sim/run_json.h, which Python's simulate() answers with too.
 #include <map>
 #include <ostream>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "sim/run_json.h"
 #include "sim/simulate.h"
 
 namespace inbetween::cli {
 
-// What the report says about the run besides the figures.
-struct RunHeading {
-  std::uint64_t seed = 1;
-  sim::TimeModel time;
-};
+// The run's seed and time model (sim/run_json.h).
+using sim::RunHeading;
 
 // The seats of one bot kind taken together.
 struct KindStats {
@@ -24,8 +21,8 @@ struct KindStats {
   std::uint64_t wins = 0, turns = 0;
 };
 std::map<std::string, KindStats> by_kind(const sim::SimStats& s);
-// "dealer", "1st to act", "2nd to act", ...
-std::string place_name(std::size_t place);
+// "dealer", "1st to act", ... (the JSON's words too).
+using sim::place_name;
 
 // One run as a table for people.
 void print_table(const sim::SimStats& s, const RunHeading& h, std::ostream& out);
@@ -34,8 +31,6 @@ void print_table(const sim::SimStats& s, const RunHeading& h, std::ostream& out)
 // `point` (a sweep's, a grid's) lead every row when given.
 void print_csv(const sim::SimStats& s, const RunHeading& h, const std::vector<std::string>& knobs, const std::vector<std::string>& point,
                bool header, std::ostream& out);
-// Every figure of one run.
-nlohmann::json stats_json(const sim::SimStats& s, const RunHeading& h);
 // A sweep, a grid (or the values a fit tried) as a table: a row per point.
 void print_sweep_table(const std::vector<sim::SimStats>& runs, const std::vector<std::string>& knobs,
                        const std::vector<std::vector<std::string>>& points, const RunHeading& h, std::ostream& out);

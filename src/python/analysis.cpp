@@ -7,7 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "cli/simulate_report.h"
 #include "families/house/edge.h"
 #include "families/house/rules.h"
 #include "families/pot/betting.h"
@@ -19,6 +18,7 @@
 #include "protocol/json.h"
 #include "rules/rule_files.h"
 #include "sim/fit.h"
+#include "sim/run_json.h"
 #include "sim/simulate.h"
 #include "sim/sweep.h"
 
@@ -57,20 +57,9 @@ cards::Card card_arg(const std::string& text, const char* what) {
 // card seen more often than the shoe holds it is refused, as `inbetween odds` refuses it.
 template <class Rules>
 std::pair<RankCounts, games::card_table::Posts> unseen_and_posts(const OddsRequest& o, const Rules& r) {
-  RankCounts unseen = strategy::fresh_counts(r.deck_cards, r.decks);
-  std::vector<int> copies(cards::kStandardDeckSize, 0);
-  for (int d = 0; d < r.decks; ++d) {
-    if (r.deck_cards.empty())
-      for (auto& c : copies) ++c;
-    else
-      for (auto code : r.deck_cards) ++copies[code];
-  }
+  auto unseen = strategy::UnseenCards::fresh(r.deck_cards, r.decks);
   auto take = [&](cards::Card card, const std::string& where) {
-    if (copies[card.code] > 0 && unseen.take(card)) {
-      --copies[card.code];
-      return;
-    }
-    refuse(fmt::format("{}: {} appears more often than the shoe holds", where, cards::to_string(card)));
+    if (!unseen.take(card)) refuse(fmt::format("{}: {} appears more often than the shoe holds", where, cards::to_string(card)));
   };
   for (const auto& text : o.seen) take(card_arg(text, "seen card"), "seen " + text);
   games::card_table::Posts posts;
@@ -79,8 +68,8 @@ std::pair<RankCounts, games::card_table::Posts> unseen_and_posts(const OddsReque
     take(card, "post " + text);
     posts.cards[static_cast<std::size_t>(posts.count++)] = card;
   }
-  if (unseen.total == 0) refuse("the cards seen and the posts leave no card in the shoe");
-  return {unseen, posts};
+  if (unseen.ranks.total == 0) refuse("the cards seen and the posts leave no card in the shoe");
+  return {unseen.ranks, posts};
 }
 
 json outcomes_json(const strategy::ThirdCardOdds& o) {
@@ -96,20 +85,20 @@ json house_odds(const OddsRequest& o, const rules::HouseRules& r) {
   if (o.posts.size() != 2) refuse("give two posts, e.g. [\"5S\", \"JD\"]; house_edge() gives the whole table");
   auto [unseen, posts] = unseen_and_posts(o, r);
   json j = {{"rules", r.name}, {"game", "house"}, {"cards_unseen", unseen.total}, {"posts", o.posts}};
+  auto answer = strategy::ask_two_posts(r, posts, unseen);
+  using Settled = strategy::HousePostsAnswer::Settled;
   if (posts.pair(false)) {
     j["automatic"] = "pair";
-    if (r.pair_posts != rules::PairPosts::Play) return j;
-  } else if (posts.consecutive() && r.consecutive_posts == rules::ConsecutivePosts::Push) {
+    if (answer.settled != Settled::No) return j;
+  } else if (answer.settled == Settled::Push) {
     j["automatic"] = "consecutive: push";
     return j;
   }
   j["spread"] = posts.spread();
   j["pays"] = rules::spread_pays(r, posts.spread());
-  auto third = strategy::third_card_odds(posts, unseen);
-  j["outcomes"] = outcomes_json(third);
-  double ev = strategy::spread_unit_ev(r, posts, third);
-  j["choices"] = json::array({{{"choice", "stand"}, {"ev", ev}}, {{"choice", "raise"}, {"ev", 2 * ev}}});
-  j["best"] = r.allow_raise && ev > 0 ? "raise" : "stand";
+  j["outcomes"] = outcomes_json(answer.odds);
+  j["choices"] = json::array({{{"choice", "stand"}, {"ev", answer.stand_value}}, {{"choice", "raise"}, {"ev", answer.raise_value}}});
+  j["best"] = answer.raise ? "raise" : "stand";
   return j;
 }
 
@@ -138,17 +127,18 @@ json pot_odds(const OddsRequest& o, const rules::PotRules& r) {
     j["best"] = call.best == games::pot::AceValue::High ? "call high" : "call low";
     return j;
   }
+  auto answer = strategy::ask_two_posts(r, posts, unseen, pot, stack, first_deck);
+  using Settled = strategy::PotPostsAnswer::Settled;
   if (posts.pair(games::pot::aces_can_differ(r))) {
     j["automatic"] = "pair";
-    if (r.pair_posts != rules::PairPosts::Play) return j;
-  } else if (posts.consecutive() && r.consecutive_posts != rules::ConsecutivePosts::Play) {
+    if (answer.settled != Settled::No) return j;
+  } else if (answer.settled != Settled::No) {
     j["automatic"] = "consecutive";
     return j;
   }
   j["spread"] = posts.spread();
-  std::string why;
-  auto sit = strategy::bet_situation(r, posts, pot, stack, first_deck, &why);
-  auto a = strategy::advise_bet(r, posts, unseen, sit);
+  const auto& sit = answer.situation;
+  const auto& a = answer.advice;
   j["outcomes"] = outcomes_json(a.odds);
   j["edge"] = a.edge;
   json choices = json::array();
@@ -158,7 +148,7 @@ json pot_odds(const OddsRequest& o, const rules::PotRules& r) {
     if (sit.max_bet != sit.min_bet) choices.push_back({{"choice", fmt::format("bet {}", sit.max_bet)}, {"ev", a.ev_max}});
   }
   j["choices"] = choices;
-  j["bet_limit"] = {{"min", sit.min_bet}, {"max", sit.max_bet}, {"why", why}};
+  j["bet_limit"] = {{"min", sit.min_bet}, {"max", sit.max_bet}, {"why", answer.limit}};
   j["best_bet"] = a.best_bet;  // 0: pass
   j["best_ev"] = a.best_ev;
   j["kelly_bet"] = a.kelly_bet;
@@ -181,14 +171,14 @@ json simulate(const SimulateRequest& request) {
   spec.seed = request.seed;
   if (request.threads < 0) throw std::invalid_argument(fmt::format("threads={}: give at least one thread", request.threads));
   spec.threads = request.threads > 0 ? request.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  cli::RunHeading heading{request.seed, spec.time};
-  if (request.sweep.empty()) return cli::stats_json(sim::simulate(spec), heading);
+  sim::RunHeading heading{request.seed, spec.time};
+  if (request.sweep.empty()) return sim::run_json(sim::simulate(spec), heading);
   auto sweep = sim::parse_sweep(request.sweep);
   if (request.set.contains(sweep.knob))
     throw std::invalid_argument(fmt::format("sweep {} and set {} name the same knob; give one", request.sweep, sweep.knob));
   json rows = json::array();
   for (const auto& value : sweep.values) {
-    auto row = cli::stats_json(sim::simulate(sim::with_knob(spec, sweep.knob, value)), heading);
+    auto row = sim::run_json(sim::simulate(sim::with_knob(spec, sweep.knob, value)), heading);
     row["knob"] = sweep.knob;
     row["value"] = value;
     rows.push_back(std::move(row));

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/table_view.h"
+#include "cli/style.h"
 #include "games/game.h"
 #include "rules/pot_rules.h"
 

@@ -31,6 +31,25 @@ RankCounts fresh_counts(const std::vector<std::uint8_t>& deck_cards, int decks) 
   return counts;
 }
 
+UnseenCards UnseenCards::fresh(const std::vector<std::uint8_t>& deck_cards, int decks) {
+  UnseenCards u{fresh_counts(deck_cards, decks), std::vector<int>(cards::kStandardDeckSize, 0)};
+  for (int d = 0; d < decks; ++d) {
+    if (deck_cards.empty()) {
+      for (auto& c : u.copies) ++c;
+    } else {
+      for (auto code : deck_cards) ++u.copies[code];
+    }
+  }
+  return u;
+}
+
+bool UnseenCards::take(cards::Card card) {
+  int& left = copies[card.code];
+  if (left <= 0 || !ranks.take(card)) return false;
+  --left;
+  return true;
+}
+
 ThirdCardOdds third_card_odds(const card_table::Posts& posts, const RankCounts& unseen) {
   ThirdCardOdds odds;
   odds.total = unseen.total;

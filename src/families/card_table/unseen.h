@@ -24,6 +24,19 @@ struct RankCounts {
 
 // The whole shoe of `decks` copies of a deck file's cards (empty: the standard 52).
 RankCounts fresh_counts(const std::vector<std::uint8_t>& deck_cards, int decks);
+
+// The cards a question about a shoe is asked of (`inbetween odds`, Python's odds()): a fresh
+// shoe less the cards seen, by rank for the odds and card by card, so that a card seen more
+// often than the shoe holds it (5S twice from one deck) is refused even where its rank has
+// copies left.
+struct UnseenCards {
+  RankCounts ranks;
+  std::vector<int> copies;  // by card code
+  // The whole shoe of `decks` copies of a deck file's cards (empty: the standard 52).
+  static UnseenCards fresh(const std::vector<std::uint8_t>& deck_cards, int decks);
+  // Takes a card seen out of the shoe; false, and nothing taken, when no copy of it is left.
+  bool take(cards::Card card);
+};
 // The cards still undealt in a shoe (the cards on the table are out of it).
 RankCounts counts_of(std::span<const cards::CardCode> cards);
 

@@ -132,4 +132,22 @@ double spread_unit_ev(const rules::HouseRules& rules, const card_table::Posts& p
   return o.total > 0 ? (static_cast<double>(o.between) * pays - (o.total - o.between)) / o.total : 0.0;
 }
 
+HousePostsAnswer ask_two_posts(const rules::HouseRules& rules, const card_table::Posts& posts, const RankCounts& unseen) {
+  using Settled = HousePostsAnswer::Settled;
+  HousePostsAnswer a;
+  if (posts.pair(false)) {
+    if (rules.pair_posts == rules::PairPosts::ThirdCard) a.settled = Settled::PairThirdCard;
+    if (rules.pair_posts == rules::PairPosts::Redeal) a.settled = Settled::Redeal;
+    if (a.settled != Settled::No) return a;
+  } else if (posts.consecutive() && rules.consecutive_posts == rules::ConsecutivePosts::Push) {
+    a.settled = Settled::Push;
+    return a;
+  }
+  a.odds = third_card_odds(posts, unseen);
+  a.stand_value = spread_unit_ev(rules, posts, a.odds);
+  a.raise_value = 2 * a.stand_value;
+  a.raise = rules.allow_raise && a.stand_value > 0;
+  return a;
+}
+
 }  // namespace inbetween::strategy

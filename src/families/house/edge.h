@@ -65,4 +65,18 @@ RedDogAnalysis analyse_house_game(const rules::HouseRules& rules, const RankCoun
 // A wager of 1 standing on these posts: between pays by the spread; anything else loses it.
 double spread_unit_ev(const rules::HouseRules& rules, const card_table::Posts& posts, const ThirdCardOdds& odds);
 
+// The question `inbetween odds` and Python's odds() ask of two Red Dog posts: what the rules
+// settle without a third card to beat, or else its chances and the value of standing and of
+// raising. Both ask it here and only write the answer their own way.
+struct HousePostsAnswer {
+  enum class Settled { No, PairThirdCard, Redeal, Push };  // PairThirdCard: trips pay, else a push
+  Settled settled = Settled::No;
+  // Where nothing is settled (a pair played on too):
+  ThirdCardOdds odds;
+  double stand_value = 0;  // a wager of 1 standing, in chips
+  double raise_value = 0;  // the same wager raised (doubled)
+  bool raise = false;      // the better choice, where the rules allow a raise
+};
+HousePostsAnswer ask_two_posts(const rules::HouseRules& rules, const card_table::Posts& posts, const RankCounts& unseen);
+
 }  // namespace inbetween::strategy

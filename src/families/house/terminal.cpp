@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "cli/play_setup.h"
+#include "cli/text.h"
 #include "families/house/advisor.h"
 
 namespace inbetween::cli {

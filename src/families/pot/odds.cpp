@@ -153,4 +153,29 @@ AceCallAdvice advise_first_ace(const rules::PotRules& rules, cards::Card first, 
   return a;
 }
 
+PotPostsAnswer ask_two_posts(const rules::PotRules& rules, const pot::Posts& posts, const RankCounts& unseen, Chips pot,
+                             Chips stack, bool first_deck) {
+  using Settled = PotPostsAnswer::Settled;
+  PotPostsAnswer a;
+  if (posts.pair(pot::aces_can_differ(rules))) {
+    if (rules.pair_posts == rules::PairPosts::Pay) {
+      a.settled = Settled::PairPaid;
+      a.player_chips = std::min(rules.pair_pays, pot);
+      return a;
+    }
+    if (rules.pair_posts == rules::PairPosts::Redeal) {
+      a.settled = Settled::Redeal;
+      return a;
+    }
+  } else if (posts.consecutive() && rules.consecutive_posts != rules::ConsecutivePosts::Play) {
+    bool lose = rules.consecutive_posts == rules::ConsecutivePosts::LoseMin;
+    a.settled = lose ? Settled::ConsecutiveLoss : Settled::Push;
+    a.player_chips = lose ? -rules.min_bet : 0;
+    return a;
+  }
+  a.situation = bet_situation(rules, posts, pot, stack, first_deck, &a.limit);
+  a.advice = advise_bet(rules, posts, unseen, a.situation);
+  return a;
+}
+
 }  // namespace inbetween::strategy

@@ -51,6 +51,21 @@ double bet_ev(const rules::PotRules& rules, const ThirdCardOdds& odds, Chips amo
 BetAdvice advise_bet(const rules::PotRules& rules, const pot::Posts& posts, const RankCounts& unseen,
                      const BetSituation& situation);
 
+// The question `inbetween odds` and Python's odds() ask of two posts: what the rules settle
+// without a bet, or else the bet's limits and the value of every choice. Both ask it here and
+// only write the answer their own way.
+struct PotPostsAnswer {
+  enum class Settled { No, PairPaid, Redeal, ConsecutiveLoss, Push };
+  Settled settled = Settled::No;
+  Chips player_chips = 0;  // what a settled hand gives the player: the pair paid, or minus the loss
+  // Where nothing is settled (a pair played on too):
+  BetSituation situation;
+  std::string limit;  // the bet limit that binds, in words
+  BetAdvice advice;
+};
+PotPostsAnswer ask_two_posts(const rules::PotRules& rules, const pot::Posts& posts, const RankCounts& unseen, Chips pot,
+                             Chips stack, bool first_deck);
+
 // The value of calling the first-post ace high or low, over every second post still to come.
 struct AceCallAdvice {
   double ev_high = 0, ev_low = 0;

@@ -10,6 +10,8 @@
 
 namespace inbetween::cli {
 
+namespace pot = games::pot;
+
 // What a person typed at a pot game's prompt, as an action ("3", "p", "h", "rebuy 5"); Enter
 // takes `best`; nullopt with `why` set when it means nothing here.
 std::optional<pot::Action> parse_bet_input(const std::string& raw, const pot::Action& best, std::string& why);

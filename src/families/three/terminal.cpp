@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "cli/play_setup.h"
+#include "cli/text.h"
 
 namespace inbetween::cli {
 namespace {

@@ -6,7 +6,8 @@
 #include <fmt/color.h>
 #include <fmt/format.h>
 
-#include "families/three/codec.h"
+#include "cli/text.h"
+#include "families/three/family.h"
 #include "families/three/solver.h"
 
 namespace inbetween::cli {

@@ -2,7 +2,7 @@
 // How the terminal shows ThreeBeTween: the table as it lies, events, the score sheet.
 #include <string>
 
-#include "cli/table_view.h"
+#include "cli/style.h"
 #include "families/three/game.h"
 
 namespace inbetween::cli {
