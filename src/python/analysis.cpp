@@ -97,7 +97,7 @@ json house_odds(const OddsRequest& o, const rules::HouseRules& r) {
   j["spread"] = posts.spread();
   j["pays"] = rules::spread_pays(r, posts.spread());
   j["outcomes"] = outcomes_json(answer.odds);
-  j["choices"] = json::array({{{"choice", "stand"}, {"ev", answer.stand_value}}, {{"choice", "raise"}, {"ev", answer.raise_value}}});
+  j["choices"] = json::array({{{"choice", "stand"}, {"value", answer.stand_value}}, {{"choice", "raise"}, {"value", answer.raise_value}}});
   j["best"] = answer.raise ? "raise" : "stand";
   return j;
 }
@@ -123,7 +123,7 @@ json pot_odds(const OddsRequest& o, const rules::PotRules& r) {
     if (!posts.cards[0].is_ace() || r.first_ace != rules::FirstAce::Call)
       refuse("with one post, odds answers the first-ace call: give an ace under rules with first_ace = \"call\", or two posts");
     auto call = strategy::advise_first_ace(r, posts.cards[0], unseen, pot, stack, first_deck);
-    j["choices"] = json::array({{{"choice", "call high"}, {"ev", call.ev_high}}, {{"choice", "call low"}, {"ev", call.ev_low}}});
+    j["choices"] = json::array({{{"choice", "call high"}, {"value", call.ev_high}}, {{"choice", "call low"}, {"value", call.ev_low}}});
     j["best"] = call.best == games::pot::AceValue::High ? "call high" : "call low";
     return j;
   }
@@ -142,15 +142,15 @@ json pot_odds(const OddsRequest& o, const rules::PotRules& r) {
   j["outcomes"] = outcomes_json(a.odds);
   j["edge"] = a.edge;
   json choices = json::array();
-  if (sit.can_pass) choices.push_back({{"choice", "pass"}, {"ev", 0.0}});
+  if (sit.can_pass) choices.push_back({{"choice", "pass"}, {"value", 0.0}});
   if (sit.can_bet) {
-    choices.push_back({{"choice", fmt::format("bet {}", sit.min_bet)}, {"ev", a.ev_min}});
-    if (sit.max_bet != sit.min_bet) choices.push_back({{"choice", fmt::format("bet {}", sit.max_bet)}, {"ev", a.ev_max}});
+    choices.push_back({{"choice", fmt::format("bet {}", sit.min_bet)}, {"value", a.ev_min}});
+    if (sit.max_bet != sit.min_bet) choices.push_back({{"choice", fmt::format("bet {}", sit.max_bet)}, {"value", a.ev_max}});
   }
   j["choices"] = choices;
   j["bet_limit"] = {{"min", sit.min_bet}, {"max", sit.max_bet}, {"why", answer.limit}};
   j["best_bet"] = a.best_bet;  // 0: pass
-  j["best_ev"] = a.best_ev;
+  j["best_value"] = a.best_ev;
   j["kelly_bet"] = a.kelly_bet;
   j["kelly_growth"] = a.kelly_growth;
   return j;
@@ -206,9 +206,9 @@ json house_edge(const std::string& rules_name, const Knobs& set) {
                        {"pays", line.pays},
                        {"deals", line.deals},
                        {"p", line.probability},
-                       {"ev_stand", line.ev_stand},
+                       {"stand_value", line.ev_stand},
                        {"raise", line.raise},
-                       {"ev_best", line.ev_best}});
+                       {"best_value", line.ev_best}});
   // The return table: a row per way a hand ends, its net per original wager, chance and share of player_ev.
   double d = static_cast<double>(a.denominator);
   json returns = json::array();

@@ -91,6 +91,7 @@ def test_simulate_refuses_what_the_cli_refuses():
 
 def test_the_house_edge_is_an_exact_fraction_with_its_float():
     edge = inbetween.house_edge("red-dog")
+    assert all(row["best_value"] >= row["stand_value"] for row in edge["spreads"])
     assert Fraction(edge["fraction"]) == Fraction(edge["numerator"], edge["denominator"])
     assert abs(float(Fraction(edge["fraction"])) - edge["house_edge"]) < 1e-15
     assert 0 < edge["house_edge"] < 0.1
@@ -119,10 +120,15 @@ def test_odds_for_pot_and_house_posts():
     between = next(r for r in o["outcomes"] if r["outcome"] == "between")
     assert between["cards"] == 9 * 4 and between["of"] == 50
     assert 0 <= o["kelly_bet"] <= o["bet_limit"]["max"] == 20 and o["choices"][-1]["choice"] == "bet 20"
+    # A choice's expected chips are its `value`, the word the protocol's hint uses.
+    assert all(set(c) == {"choice", "value"} for c in o["choices"])
+    assert o["best_value"] >= max(c["value"] for c in o["choices"]) - 1e-12
     seen = inbetween.odds("hoyle", ["3S", "KD"], seen=["5H", "6H"], pot=30, stack=20)
     assert next(r for r in seen["outcomes"] if r["outcome"] == "between")["cards"] == 34
     red = inbetween.odds("red-dog", ["5S", "JD"])
     assert red["spread"] == 5 and total(red["outcomes"]) == 1 and red["best"] in ("stand", "raise")
+    stand, raised = (next(c["value"] for c in red["choices"] if c["choice"] == kind) for kind in ("stand", "raise"))
+    assert raised == 2 * stand
     with pytest.raises(inbetween.Refused) as refused:
         inbetween.odds("hoyle", ["5S", "5S", "5S"])
     assert refused.value.code == "bad_odds"
