@@ -36,7 +36,8 @@ void Lobby::table_message(ConnId conn, const std::string& at, Held& held, const 
   if (type == "act") {
     auto action = message.find("action");
     if (action == message.end() || !action->is_object()) throw Refused("bad_message", "\"act\" needs an \"action\" object");
-    room.act(seat, *action);
+    // Decoded once into the table's move, and played as a bot's or the clock's is.
+    room.play(room.person_move(seat, *action));
     broadcast(held, seat);
     return plan_bot(held);
   } else if (type == "bot" || type == "start" || type == "again") {

@@ -9,6 +9,7 @@
 #include "games/registry.h"
 #include "protocol/json.h"
 #include "protocol/json_fill.h"
+#include "protocol/table_json.h"
 #include "server/fairness.h"
 #include "server/typed_text.h"
 
@@ -256,32 +257,33 @@ void Room::new_game(int number) {
   played_for_.clear();
 }
 
-json Room::act(int seat, const json& action) {
+games::AnyMove Room::person_move(int seat, const json& action) const {
   if (status() != TableStatus::playing)
     throw Refused(status() == TableStatus::over ? "game_over" : "not_started", "the game is not being played");
-  json events;
   try {
-    events = session_->play(seat, action);
+    return protocol::person_move(session_->table(), seat, action);
   } catch (const protocol::ProtocolError& e) {
     throw Refused(e.code, e.what());  // refused: the table is as it was
   }
-  return commit(std::move(events));
 }
 
-json Room::play(const games::AnyMove& move, protocol::MadeBy by) {
+const std::string& Room::play(const games::AnyMove& move, protocol::MadeBy by) {
   if (status() != TableStatus::playing)
     throw Refused(status() == TableStatus::over ? "game_over" : "not_started", "the game is not being played");
   std::size_t from = session_->table().event_count();
   if (auto refusal = session_->table().apply(move)) throw Refused(refusal->code, refusal->message);
-  return commit(session_->events_since(from), by);
+  commit(move.seat, from, by);
+  return last_events_.text;
 }
 
-json Room::commit(json events, protocol::MadeBy by) {
+void Room::commit(int seat, std::size_t from, protocol::MadeBy by) {
   std::size_t n = session_->moves() - 1;
-  // The events are written once: the stored line and every table message splice the same text.
-  std::string events_text = protocol::json_text(events, true);
-  json move = session_->move_line(n);
-  std::string line = protocol::json_text(move, true);
+  // The events are written once, from the typed log: the stored line and every table message
+  // splice the same text.
+  const games::AnyTable& table = session_->table();
+  std::size_t to = table.event_count();
+  std::string events_text = protocol::events_text(table, from, to, true);
+  std::string line = protocol::json_text(session_->move_line(n), true);
   line.pop_back();  // the line's closing brace: who made it and its events go last
   std::string by_text = by == protocol::MadeBy::player ? std::string() : fmt::format(",\"by\":\"{}\"", protocol::made_by_name(by));
   std::string text;
@@ -300,17 +302,16 @@ json Room::commit(json events, protocol::MadeBy by) {
     throw;
   }
   game.moves.push_back(std::move(text));
-  std::size_t listed = events.size();  // the move's events in the table's list
+  std::size_t listed = to - from;  // the move's events in the table's list
   if (by != protocol::MadeBy::player) {
     // Said before the move's events, in the table's list and in the text every connection gets.
-    played_for_.push_back(played_for(session_->table().event_count() - events.size(), move["player"].get<std::string>(), by));
+    played_for_.push_back(played_for(from, table.names()[static_cast<std::size_t>(seat)], by));
     std::string mark = protocol::json_text(played_for_.back().event);
-    events_text = events.empty() ? "[" + mark + "]" : "[" + mark + "," + events_text.substr(1);
+    events_text = listed == 0 ? "[" + mark + "]" : "[" + mark + "," + events_text.substr(1);
     ++listed;
   }
   last_events_ = {game.game, event_count() - listed, event_count(), std::move(events_text)};
   mark_if_over();
-  return events;
 }
 
 std::string Room::events_text(std::size_t from) const {
@@ -446,16 +447,15 @@ void Room::fill_play_fields(games::Seat seat, protocol::ObjectFill& out) const {
   if (session_ && session_->over()) protocol::put(seed, std::to_string(games_.back().seed));
   else protocol::put(seed, nullptr);
   out.put("status", status_name(status()));
-  json& to_act = out.at("to_act");
-  if (const auto* name = session_ ? state["to_act"].get_ptr<const json::string_t*>() : nullptr) protocol::put(to_act, *name);
-  else protocol::put(to_act, nullptr);
+  // The seat to act by name, as the state names it.
+  int seat_to_act = session_ ? session_->to_act() : games::kNobody;
+  if (seat_to_act >= 0) out.put("to_act", session_->table().names()[static_cast<std::size_t>(seat_to_act)]);
+  else out.put("to_act", nullptr);
 }
 
 json Room::legal_for(int seat) const {
   if (status() != TableStatus::playing || seat < 0) return nullptr;
-  json legal = session_->legal(seats_[static_cast<std::size_t>(seat)].name);
-  legal.erase("ok");
-  return legal;
+  return protocol::legal_for(session_->table(), seat);
 }
 
 json Room::summary(int watchers) const {

@@ -96,13 +96,18 @@ class Room {
   void start();
   // A new game with the same seats, a new seed and commitment (over only).
   void again();
-  // Plays `action` (protocol JSON) for `seat`; the move is stored before this returns. Returns
-  // its events. A refused move, or one the store could not keep, changes nothing.
-  json act(int seat, const json& action);
-  // Plays a move chosen from the legal choices (a bot's), as act() does. `by`: the server made it
-  // for a person (their clock ran out, or they are away): the move is stored so marked, and a
-  // `played_for` event goes before its events in the table's list.
-  json play(const games::AnyMove& move, protocol::MadeBy by = protocol::MadeBy::player);
+  // The move a person's `action` (protocol JSON) for `seat` stands for, decoded once
+  // (protocol/table_json.h) for play(). Throws Refused: not_started or game_over while no game is
+  // played, the codec's code for an action it cannot read, the game's own refusal for one no
+  // legal choice stands for.
+  games::AnyMove person_move(int seat, const json& action) const;
+  // Plays a move: a person's (person_move), a bot's, or one the server made for a person (`by`:
+  // their clock ran out, or they are away: the move is stored so marked, and a `played_for` event
+  // goes before its events in the table's list). The one way a move is played: it is stored
+  // before this returns, and a refused move, or one the store could not keep, changes nothing.
+  // Returns its events as the JSON text every connection is told (an array, with the
+  // `played_for` first where there is one), written once from the typed log.
+  const std::string& play(const games::AnyMove& move, protocol::MadeBy by = protocol::MadeBy::player);
   // The runtime table of the game being played; nullptr while the table waits for players.
   const games::AnyTable* table() const { return session_ ? &session_->table() : nullptr; }
   // A bot's kind for the seat to act: a bot's own, or the family's stand-in for a person who is away.
@@ -165,9 +170,9 @@ class Room {
   // Makes and stores the last game's commitment once every seat is filled (its players are known
   // then); a game that has one keeps it.
   void seal_commitment();
-  // Stores the move just played (its `events`, made `by`) and records it; a store that fails takes
-  // the table back to the moves it holds, and the error goes on.
-  json commit(json events, protocol::MadeBy by = protocol::MadeBy::player);
+  // Stores the move just played by `seat` (its events from the `from`th on, made `by`) and records
+  // it; a store that fails takes the table back to the moves it holds, and the error goes on.
+  void commit(int seat, std::size_t from, protocol::MadeBy by);
   // Marks the game in play over in the store once it is over (after a move, or at its deal).
   void mark_if_over();
   // A move the server made for a person: the engine's event count before its events, and the
