@@ -41,7 +41,7 @@ json Lobby::public_tables_locked() const {
   // A private table is found by its code (a link) only.
   for (const auto& [code, held] : held_) {
     std::lock_guard table(held->mutex);
-    if (held->room->status() != TableStatus::over && !held->room->is_private()) tables.push_back(held->room->summary(watchers(*held)));
+    if (held->room().status() != TableStatus::over && !held->room().is_private()) tables.push_back(held->room().summary(held->watchers()));
   }
   return tables;
 }
@@ -54,13 +54,8 @@ void Lobby::publish() {
     if (address_.empty()) return;
     address = address_;
     // The addresses this server holds off for flooding, with the time they have left: a flooder
-    // let go of here is not let in by another server meanwhile (the others' own cool-downs are
-    // not passed on again, which would keep one going for ever).
-    json cooled = json::object();
-    auto now = hooks_.now();
-    for (const auto& [from, a] : addresses_)
-      if (a.cooled_here > now) cooled[from] = std::chrono::duration_cast<std::chrono::milliseconds>(a.cooled_here - now).count();
-    mine = {{"tables", public_tables_locked()}, {"cooled", std::move(cooled)}};
+    // let go of here is not let in by another server meanwhile.
+    mine = {{"tables", public_tables_locked()}, {"cooled", limits_.cooled_here(hooks_.now())}};
   }
   // The database is asked with no lock held: tables play on meanwhile.
   json others = json::array();
@@ -84,12 +79,7 @@ void Lobby::publish() {
   std::lock_guard lock(mutex_);
   elsewhere_ = std::move(others);
   auto now = hooks_.now();
-  for (const auto& [from, left] : held_off) {
-    if (left <= 0) continue;
-    Address& a = addresses_[from];
-    // At most an hour, whatever a row of the shared table says.
-    a.cooled = std::max(a.cooled, now + std::chrono::milliseconds(std::min<std::int64_t>(left, 3'600'000)));
-  }
+  for (const auto& [from, left] : held_off) limits_.hold_off(from, left, now);
 }
 
 void Lobby::lose_table(const std::string& code) {
@@ -100,8 +90,8 @@ void Lobby::lose_table(const std::string& code) {
   {
     std::lock_guard table(held->mutex);
     // The pages reconnect and find the table where it is played now.
-    tell_table(*held, {{"type", "error"}, {"code", "table_moved"}, {"table", code},
-                       {"message", "another server plays this table now: reconnect to go on"}});
+    held->tell({{"type", "error"}, {"code", "table_moved"}, {"table", code},
+                {"message", "another server plays this table now: reconnect to go on"}});
     held->gone = true;  // a timer or worker that found it before finds nothing
   }
   for (auto& [conn, c] : conns_)

@@ -6,9 +6,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "games/game.h"
 #include "server/refused.h"
 
 namespace inbetween::server {
+
+// A name as typed may be longer than the engine's 40 bytes: NFKC and trimming can shorten it.
+inline constexpr std::size_t kMaxTypedNameBytes = 4 * games::kMaxNameBytes;
 
 // A string field of a client message: present, a string, at most `max` bytes.
 inline std::string text_field(const nlohmann::json& message, const char* key, std::size_t max) {

@@ -1,0 +1,175 @@
+// The server's HTTP answers (network_server.h): the page's files, a finished game's log and its
+// check (/tables/CODE/log and /verify), and who may ask: each address's rate, a page of another
+// site at the WebSocket, a client forwarded by another server or a trusted proxy.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "server/network_server.h"
+#include "server/origin.h"
+#include "server/page_files.h"
+#include "server/verify.h"
+
+namespace inbetween::server {
+
+std::optional<std::string> NetworkServer::relayed_for(const Request& request) const {
+  auto secret = request.find(kRelaySecretHeader);
+  auto from = request.find(kRelayForHeader);
+  if (secret_.empty() || secret == request.end() || from == request.end() || secret->value() != secret_) return std::nullopt;
+  std::string address(from->value());
+  beast::error_code ec;
+  asio::ip::make_address(address, ec);
+  if (ec) return std::nullopt;
+  return address;
+}
+
+std::optional<std::string> NetworkServer::real_address(const Request& request) {
+  auto field = request.find("X-Real-IP");
+  if (field == request.end()) return std::nullopt;
+  std::string address(field->value());
+  beast::error_code ec;
+  asio::ip::make_address(address, ec);
+  if (ec) return std::nullopt;
+  return address;
+}
+
+std::optional<Response> NetworkServer::foreign_page(const Request& request) {
+  auto field = request.find(http::field::origin);
+  std::string origin = field == request.end() ? "" : std::string(field->value());
+  auto host = request[http::field::host];
+  if (origin_admitted(field == request.end() ? nullptr : &origin, std::string_view(host.data(), host.size()), options_.allowed_origins))
+    return std::nullopt;
+  Response response{http::status::forbidden, request.version()};
+  response.set(http::field::server, "inbetween");
+  response.set(http::field::content_type, "text/plain; charset=utf-8");
+  page_guards(response);
+  response.keep_alive(false);
+  response.body() = fmt::format("the page at {} may not play here: this server's WebSocket is for its own page "
+                                "(`inbetween serve --allow-origin URL` lets another in)\n",
+                                origin);
+  response.prepare_payload();
+  return response;
+}
+
+bool NetworkServer::http_allowed(const std::string& address) {
+  std::lock_guard lock(counts_mutex_);
+  auto now = std::chrono::steady_clock::now();
+  if (http_rate_.size() > 10000) std::erase_if(http_rate_, [&](const auto& entry) { return now - entry.second.last > std::chrono::minutes(1); });
+  auto [it, fresh] = http_rate_.try_emplace(address);
+  if (fresh) it->second = Bucket{options_.http_burst, now};
+  return it->second.take(now, options_.http_requests_per_second, options_.http_burst);
+}
+
+Response NetworkServer::reply(const Request& request, http::status status, std::string type, std::string body) {
+  Response response{status, request.version()};
+  response.set(http::field::server, "inbetween");
+  response.keep_alive(request.keep_alive());
+  response.set(http::field::content_type, type);
+  response.set(http::field::cache_control, "no-store");
+  page_guards(response);
+  response.body() = std::move(body);
+  response.prepare_payload();
+  return response;
+}
+
+Response NetworkServer::answer(const Request& request) {
+  auto reply = [&](http::status status, std::string type, std::string body) { return NetworkServer::reply(request, status, std::move(type), std::move(body)); };
+  if (request.method() != http::verb::get) return reply(http::status::method_not_allowed, "text/plain", "GET only\n");
+  std::string target(request.target());
+  if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
+  std::string name = target == "/" ? "index.html" : target.substr(1);
+  if (!plain_file_name(name)) return reply(http::status::not_found, "text/plain", "no such page\n");
+  std::filesystem::path path = std::filesystem::path(options_.web_dir) / name;
+  std::ifstream in(path, std::ios::binary);
+  if (!in || !std::filesystem::is_regular_file(path))
+    return reply(http::status::not_found, "text/plain",
+                 name == "index.html" ? fmt::format("the page is not built: no {} (build it with `./run serve`)\n", path.string())
+                                      : "no such page\n");
+  std::ostringstream body;
+  body << in.rdbuf();
+  return reply(http::status::ok, content_type(path), body.str());
+}
+
+// GCC 12 takes the frame of this coroutine, freed by asio's own operator delete, for one from
+// another allocation function once the coroutine is not in an unnamed namespace (as it was while
+// the server was one file): asio's frame allocation and deallocation are a matched pair.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete"
+// The stored game is copied on the network thread (no replay), then written out and checked on a
+// heavy worker, admitted per table and per address like every long request; past the limits, 503
+// at once.
+asio::awaitable<Response> NetworkServer::answer_table(const Request& request, const std::string& address) {
+  if (request.method() != http::verb::get) co_return reply(request, http::status::method_not_allowed, "text/plain", "GET only\n");
+  std::string rest(request.target().substr(8));
+  std::string query;
+  if (auto q = rest.find('?'); q != std::string::npos) {
+    query = rest.substr(q + 1);
+    rest.resize(q);
+  }
+  auto slash = rest.find('/');
+  std::string code = rest.substr(0, slash);
+  std::string what = slash == std::string::npos ? "" : rest.substr(slash + 1);
+  if (what != "log" && what != "verify") co_return reply(request, http::status::not_found, "text/plain", "no such page\n");
+  int game = 0;  // the table's latest
+  if (query.starts_with("game=")) {
+    try {
+      game = std::stoi(query.substr(5));
+    } catch (const std::exception&) {
+      co_return reply(request, http::status::bad_request, "text/plain", "?game=N: N is a game number\n");
+    }
+    if (game <= 0) co_return reply(request, http::status::bad_request, "text/plain", "?game=N: N is a game number from 1\n");
+  }
+  StoredGame stored;
+  std::shared_ptr<void> slot;
+  auto home = co_await asio::this_coro::executor;
+  // Past a limit the request waits for a place (looked for again every kBusyPoll: places free as
+  // work ends on other threads) for up to --heavy-wait-ms, then is refused: a client that loops
+  // on refusals makes a few tries a second, not thousands (bench/README.md, "A busy check waits").
+  for (auto waited = std::chrono::milliseconds(0);; waited += kBusyPoll) {
+    try {
+      slot = lobby_.heavy_slot(address, code);  // first: a refused request copies nothing
+      stored = lobby_.finished_game(code, game);
+      break;
+    } catch (const Refused& e) {
+      if (e.code != "busy") co_return reply(request, http::status::not_found, "text/plain", std::string(e.what()) + "\n");
+      if (waited >= options_.heavy_wait) co_return reply(request, http::status::service_unavailable, "text/plain", std::string(e.what()) + "\n");
+    } catch (const std::exception& e) {
+      co_return reply(request, http::status::internal_server_error, "text/plain", fmt::format("table {}: {}\n", code, e.what()));
+    }
+    slot.reset();
+    asio::steady_timer pause(home, kBusyPoll);
+    beast::error_code paused;
+    co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, paused));
+  }
+  auto name = std::make_shared<std::string>(fmt::format("inbetween-{}-{}.jsonl", code, stored.game));  // the log's download name
+  // The worker's answer cancels a timer on this connection's thread that never fires: the
+  // signal this coroutine waits on. (Written out here, not as a coroutine taking the work: GCC
+  // 12 freed such a temporary twice.)
+  auto signal = std::make_shared<asio::steady_timer>(home, asio::steady_timer::time_point::max());
+  auto result = std::make_shared<json>();
+  std::function<json()> work = [code, what, name = *name, stored = std::move(stored)] {
+    std::string log;
+    for (const auto& line : log_lines(code, stored)) log += line.dump() + "\n";
+    if (what == "log") return json(std::move(log));
+    std::istringstream in(log);
+    return json(verify_log(in, name).text);
+  };
+  off_thread(Lane::heavy, std::move(work), [this, signal, result, slot, home](json answer) {
+    *result = std::move(answer);
+    // Answered, as a message is, once the moves it holds are committed (CommitGate).
+    gate_.pass([signal, home] { asio::post(home, [signal] { signal->cancel(); }); });
+  });
+  beast::error_code ec;
+  co_await signal->async_wait(asio::redirect_error(asio::use_awaitable, ec));
+  json done = std::move(*result);
+  if (!done.is_string()) co_return reply(request, http::status::internal_server_error, "text/plain", "the log could not be read\n");
+  if (what == "verify") co_return reply(request, http::status::ok, "text/plain; charset=utf-8", done.get<std::string>());
+  auto response = reply(request, http::status::ok, "application/x-ndjson", done.get<std::string>());
+  response.set(http::field::content_disposition, fmt::format("attachment; filename=\"{}\"", *name));
+  co_return response;
+}
+#pragma GCC diagnostic pop
+
+}  // namespace inbetween::server
