@@ -1,11 +1,14 @@
 // The runtime table (games/any_table.h) on every preset in rules/: random legal games played
 // through AnyTable alone, checking after every move what a shell relies on: a refused move
 // changes nothing, a clone is independent, moves() restores the same game, a bot's move is one
-// of the legal choices and the one its typed bot makes, the view names every seat.
+// of the legal choices and the one its typed bot makes, the view names every seat, a learning
+// agent's observation fills its size.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <random>
 #include <string>
@@ -215,6 +218,40 @@ TEST_P(AnyTablePreset, EveryBotButTheSolvingOneIsQuick) {
   for (const auto& kind : table->bot_kinds())
     EXPECT_EQ(table->bot_is_quick(kind), !(kind == "optimal" && table->family() == "threebetween")) << GetParam() << " " << kind;
   EXPECT_FALSE(table->bot_is_quick("nobody"));
+}
+
+// What a learning agent reads of every family (Python's Env, t.chance()): observe() writes
+// exactly observation_size() floats for every seat all game long, a decision's choices fit the
+// choice slots, and the next card's rows count every card it is drawn from (none once over).
+TEST_P(AnyTablePreset, TheAgentsObservationAndTheNextCardHoldAllGameLong) {
+  auto table = open(GetParam(), {"ann", "bob", "cy"}, 7);
+  std::mt19937_64 rng(7);
+  auto size = static_cast<std::size_t>(table->observation_size());
+  ASSERT_GT(size, 0u);
+  std::vector<float> out(size + 8);
+  for (int moves = 0; !table->over() && moves < 2000; ++moves) {
+    for (games::Seat seat : {0, 1, 2}) {
+      std::fill(out.begin(), out.end(), std::numeric_limits<float>::quiet_NaN());
+      table->observe(seat, out.data());
+      for (std::size_t i = 0; i < out.size(); ++i)
+        ASSERT_EQ(std::isnan(out[i]), i >= size) << "float " << i << " of " << size << ", seat " << seat << ", move " << moves;
+    }
+    auto choices = table->legal(table->to_act());
+    EXPECT_LE(static_cast<int>(choices.size()), table->choice_slots());
+    auto next = table->next_card();
+    int cards = 0;
+    for (const auto& row : next.rows) cards += row.cards;
+    EXPECT_GT(next.of, 0);
+    EXPECT_EQ(cards, next.of);
+    auto move = random_move(*table, rng);
+    if (table->apply(move)) {  // an amount over a limit: the least is always allowed
+      move.amount = choices[move.choice].least;
+      ASSERT_FALSE(table->apply(move));
+    }
+  }
+  if (table->over()) {
+    EXPECT_TRUE(table->next_card().rows.empty());
+  }
 }
 
 TEST(AnyTable, ARestoreThatIsRefusedSaysWhichMove) {

@@ -14,7 +14,7 @@
 #include "cli/play_setup.h"
 #include "games/registry.h"
 #include "protocol/engine_loop.h"
-#include "families/card_table/codec.h"
+#include "protocol/json.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
 #ifdef INBETWEEN_MPI

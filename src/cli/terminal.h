@@ -15,6 +15,8 @@
 //   refusal(text)                a refused input or action, styled
 //   history()                    what happened so far, for a loaded game
 //   ending()                     the final standings ("" where the narration showed them)
-#include "families/house/terminal.h"
-#include "families/pot/terminal.h"
-#include "families/three/terminal.h"
+//
+// Each family's folder holds its own (families/NAME/terminal.h): generated/family_terminals.h
+// (written by src/CMakeLists.txt from its list of families) includes every one. A family in the
+// registry without one is a compile error in the play loop.
+#include "generated/family_terminals.h"

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "games/chance.h"
 #include "games/game.h"
 #include "games/table.h"
 #include "rules/rule_files.h"
@@ -95,6 +96,17 @@ class AnyTable {
   virtual std::size_t move_count() const = 0;
   // Every accepted move as a choice: with the rules and setup(), the game bit for bit.
   virtual std::vector<AnyMove> moves() const = 0;
+  // A seat's result, as `simulate` scores it: chips won less chips bought, or points.
+  virtual std::int64_t result(Seat seat) const = 0;
+
+  // For a learning agent with a fixed action space (Python's Env), as OpenSpiel's State gives
+  // its observation tensor and chance outcomes: more choice slots than a decision ever offers;
+  // the family's part of the observation, observation_size() floats written by observe() as
+  // `seat` sees the table; the next card's chance outcomes (none once the game is over).
+  virtual int choice_slots() const = 0;
+  virtual int observation_size() const = 0;
+  virtual void observe(Seat seat, float* out) const = 0;
+  virtual NextCard next_card() const = 0;
 
   // An independent copy (a worker thread asks a bot or a solver without holding the table).
   virtual std::unique_ptr<AnyTable> clone() const = 0;
@@ -226,6 +238,11 @@ class FamilyTable final : public AnyTable {
     }
     return out;
   }
+  std::int64_t result(Seat seat) const override { return F::Measures::seat_score(game(), seat); }
+  int choice_slots() const override { return F::choice_slots; }
+  int observation_size() const override { return F::observation_size(*rules_); }
+  void observe(Seat seat, float* out) const override { F::observe(game(), seat, out); }
+  NextCard next_card() const override { return F::next_card(game()); }
   std::unique_ptr<AnyTable> clone() const override { return std::make_unique<FamilyTable<F>>(*this); }
   std::unique_ptr<AnyTable> fresh() const override { return std::make_unique<FamilyTable<F>>(rules_, setup()); }
 

@@ -18,6 +18,7 @@
 
 #include "cards/card.h"
 #include "cards/shoe.h"
+#include "games/chance.h"
 #include "games/measures.h"
 #include "rules/rule_files.h"
 
@@ -151,12 +152,13 @@ concept MeasuresOf = requires(const typename F::Game& game, Seat seat, const typ
 };
 
 // A family: its rule knobs (read from a rule file and written back as text), actions, events,
-// per-seat view and game, its bots and simulation measures, the rule file's `game` key that
-// selects it, and how an amount is put into an action. Everything a layer calls on a family is
-// required here: a missing piece is a compile error where the family is registered.
+// per-seat view and game, its bots and simulation measures, what a learning agent observes and
+// the next card's chances, the rule file's `game` key that selects it, and how an amount is put
+// into an action. Everything a layer calls on a family is required here: a missing piece is a
+// compile error where the family is registered.
 template <class F>
 concept Family = requires(const typename F::Action& action, Chips amount, const rules::RuleFile& file,
-                          const typename F::Rules& rules, const typename F::Game& game, Seat seat) {
+                          const typename F::Rules& rules, const typename F::Game& game, Seat seat, float* out) {
   typename F::Rules;
   typename F::Action;
   typename F::Event;
@@ -176,6 +178,14 @@ concept Family = requires(const typename F::Action& action, Chips amount, const 
   requires std::equality_comparable<typename F::Action>;
   // The action's word, as the protocol writes it ("bet", "place"), found in F's namespace.
   { action_name(action) } -> std::convertible_to<std::string>;
+  // For a learning agent with a fixed action space (Python's Env): more choice slots than a
+  // decision ever offers; the family's part of the observation, observation_size(rules) floats
+  // written by observe(game, seat, out) as `seat` sees the table.
+  { F::choice_slots } -> std::convertible_to<int>;
+  { F::observation_size(rules) } -> std::same_as<int>;
+  { F::observe(game, seat, out) } -> std::same_as<void>;
+  // The next card's chance outcomes as the seat to act sees them (chance.h).
+  { F::next_card(game) } -> std::same_as<NextCard>;
 } && GameOf<typename F::Game, F> && BotKinds<typename F::Bots, F> && MeasuresOf<typename F::Measures, F>;
 
 }  // namespace inbetween::games

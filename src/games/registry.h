@@ -2,9 +2,9 @@
 // The registry: the rule file's `game` key -> its family. Every layer above reaches a family's
 // typed game through here (with_family / with_rules) and its own per-family pieces (codec, bots,
 // terminal view) by the family type; nothing else reads the `game` key. Adding a family is a
-// folder under families/, one line in `Families` below, its .cpp files in src/CMakeLists.txt and
-// its codec.h and terminal.h included in protocol/codec.h and cli/terminal.h (docs/architecture.md,
-// "Adding a family").
+// folder under families/, one line in `Families` below and one in src/CMakeLists.txt's
+// INBETWEEN_FAMILIES (docs/architecture.md, "Adding a family"), which writes
+// generated/family_descriptors.h: every family's family.h.
 #include <memory>
 #include <string>
 #include <string_view>
@@ -13,9 +13,7 @@
 
 #include <fmt/format.h>
 
-#include "families/house/family.h"
-#include "families/pot/family.h"
-#include "families/three/family.h"
+#include "generated/family_descriptors.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
 

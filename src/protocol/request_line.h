@@ -6,7 +6,7 @@
 #include <istream>
 #include <string>
 
-#include "families/card_table/codec.h"
+#include "protocol/json.h"
 
 namespace inbetween::protocol {
 

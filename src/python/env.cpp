@@ -5,24 +5,12 @@
 
 #include <fmt/format.h>
 
-#include "families/card_table/unseen.h"
-#include "families/house/family.h"
-#include "families/pot/family.h"
-#include "families/three/family.h"
 #include "protocol/json.h"
 
 namespace inbetween::python {
 namespace {
 
 using games::AnyChoice;
-
-// Choice slots per family: more than a decision ever offers. A card-table decision offers a
-// handful (pass, bet, two ace calls, rebuy); ThreeBeTween's offered at most 6 over 40 random
-// three-seat games (a layout, a placing, draw, bank, pass). More than the slots is an error
-// (legal_mask throws), which the contract test would meet.
-constexpr int kCardTableSlots = 8;
-constexpr int kThreeSlots = 32;
-constexpr int kRanks = cards::kAceRank - cards::kLowestRank + 1;
 
 // The ranged choice the amount slots play: a bet or a wager, never the rebuy that a pot game
 // offers beside them (a choice slot plays a rebuy at its least amount).
@@ -33,77 +21,6 @@ const AnyChoice* amount_choice(const std::vector<AnyChoice>& legal, std::size_t*
       return &legal[i];
     }
   return nullptr;
-}
-
-// Appends the cards the shoe may still deal, by rank 2..A (13 counts).
-void put_ranks(const cards::Shoe& shoe, float*& out) {
-  auto counts = strategy::counts_of(shoe.undealt_unordered());
-  for (int rank = cards::kLowestRank; rank <= cards::kAceRank; ++rank) *out++ = static_cast<float>(counts.count[static_cast<std::size_t>(rank)]);
-}
-
-void put_posts(const games::card_table::Posts& posts, float*& out) {
-  for (int i = 0; i < 2; ++i) *out++ = i < posts.count ? static_cast<float>(posts.value(i)) : 0.0f;
-}
-
-// The family's part of the observation: its size, and its values (when `out` is given).
-int family_part(const games::AnyTable& table, games::Seat seat, float* out) {
-  float* start = out;
-  float scratch[512];
-  if (!out) out = scratch;
-  if (const auto* pot = games::as<games::pot::PotFamily>(table)) {
-    const auto& g = pot->game();
-    *out++ = static_cast<float>(g.pot());
-    for (auto phase : {games::pot::Phase::CallFirstAce, games::pot::Phase::CallSecondAce, games::pot::Phase::Bet})
-      *out++ = g.phase() == phase ? 1.0f : 0.0f;
-    put_posts(g.posts(), out);
-    *out++ = static_cast<float>(g.deals_done());
-    *out++ = static_cast<float>(g.deals_total());
-    *out++ = static_cast<float>(g.players()[static_cast<std::size_t>(seat)].chips);
-    put_ranks(g.shoe(), out);
-  } else if (const auto* house = games::as<games::house::HouseFamily>(table)) {
-    const auto& g = house->game();
-    for (auto phase : {games::house::Phase::Wager, games::house::Phase::Raise}) *out++ = g.phase() == phase ? 1.0f : 0.0f;
-    put_posts(g.posts(), out);
-    const auto& me = g.players()[static_cast<std::size_t>(seat)];
-    *out++ = static_cast<float>(me.chips);
-    *out++ = static_cast<float>(me.wager);
-    *out++ = me.raised ? 1.0f : 0.0f;
-    *out++ = static_cast<float>(g.hands_done());
-    *out++ = static_cast<float>(g.hands_total());
-    put_ranks(g.shoe(), out);
-  } else if (const auto* three = games::as<games::three::ThreeFamily>(table)) {
-    namespace three_ns = games::three;
-    const auto& g = three->game();
-    const auto& me = g.players()[static_cast<std::size_t>(seat)];
-    std::size_t kinds = g.deck().kinds.size();
-    for (auto phase : {three_ns::Phase::Replace, three_ns::Phase::PlaceLimits, three_ns::Phase::Turn, three_ns::Phase::Place})
-      *out++ = g.phase() == phase ? 1.0f : 0.0f;
-    for (auto status : {three_ns::Status::In, three_ns::Status::Passed, three_ns::Status::Busted})
-      *out++ = me.status == status ? 1.0f : 0.0f;
-    *out++ = me.low ? static_cast<float>(me.low->position) : 0.0f;
-    *out++ = me.high ? static_cast<float>(me.high->position) : 0.0f;
-    // Letters 1..26: 1 where one of the agent's spaces is filled.
-    float* letters = out;
-    std::fill(letters, letters + 26, 0.0f);
-    for (const auto& lay : me.spaces)
-      if (lay.position >= 1 && lay.position <= 26) letters[lay.position - 1] = 1.0f;
-    out += 26;
-    // Counts by letter card kind: the limit cards in hand, the cards drawn, the cards unseen.
-    for (const auto* codes : {&me.limit_hand, &me.drawn}) {
-      std::fill(out, out + kinds, 0.0f);
-      for (auto code : *codes) out[code] += 1.0f;
-      out += kinds;
-    }
-    std::fill(out, out + kinds, 0.0f);
-    for (auto code : g.shoe().undealt_unordered()) out[code] += 1.0f;
-    out += kinds;
-    *out++ = static_cast<float>(me.round_score);
-    *out++ = static_cast<float>(me.banks.size());
-    *out++ = me.replacement_used ? 1.0f : 0.0f;
-    *out++ = static_cast<float>(me.placed_this_turn);
-    *out++ = static_cast<float>(g.round());
-  }
-  return static_cast<int>(out - (start ? start : scratch));
 }
 
 }  // namespace
@@ -118,10 +35,9 @@ Env::Env(EnvConfig config) : config_(std::move(config)), seeds_(std::random_devi
   auto kinds = session_->table().bot_kinds();
   for (const auto& kind : config_.opponents)
     if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw std::invalid_argument(games::unknown_bot(kind, kinds));
-  family_ = std::string(session_->table().family());
-  choice_slots_ = family_ == games::three::ThreeFamily::key ? kThreeSlots : kCardTableSlots;
+  choice_slots_ = session_->table().choice_slots();
   // Every seat's result and whether it acts; the legal summary; the family's part.
-  observation_size_ = 2 * seats + 3 + family_part(session_->table(), config_.seat, nullptr);
+  observation_size_ = 2 * seats + 3 + session_->table().observation_size();
 }
 
 void Env::reset(std::optional<std::uint64_t> seed) {
@@ -144,15 +60,6 @@ void Env::reset(std::optional<std::uint64_t> seed) {
   // Every seat starts at 0: the first step's reward holds what came before the agent's first
   // decision too (an ante), so that an episode's rewards add up to its result.
   last_result_ = 0;
-}
-
-std::int64_t Env::result_of(int seat) const {
-  const auto& table = session_->table();
-  auto i = static_cast<std::size_t>(seat);
-  if (const auto* pot = games::as<games::pot::PotFamily>(table)) return pot->game().players()[i].chips - pot->game().players()[i].bought;
-  if (const auto* house = games::as<games::house::HouseFamily>(table))
-    return house->game().players()[i].chips - house->game().players()[i].bought;
-  return table.view(games::kNobody).seats[i].standing;  // ThreeBeTween: the points on the sheet
 }
 
 void Env::bots_play() {
@@ -209,7 +116,7 @@ void Env::observe(float* out) const {
   int seats = static_cast<int>(config_.opponents.size()) + 1;
   games::Seat to_act = table.to_act();
   // Seats in order from the agent's: its own first.
-  for (int k = 0; k < seats; ++k) *out++ = static_cast<float>(result_of((config_.seat + k) % seats));
+  for (int k = 0; k < seats; ++k) *out++ = static_cast<float>(table.result((config_.seat + k) % seats));
   for (int k = 0; k < seats; ++k) *out++ = (config_.seat + k) % seats == to_act ? 1.0f : 0.0f;
   if (!legal_ready_ && to_act == config_.seat) {
     legal_ = table.legal(config_.seat);
@@ -221,7 +128,7 @@ void Env::observe(float* out) const {
   *out++ = mine ? static_cast<float>(legal_.size()) : 0.0f;
   *out++ = ranged ? static_cast<float>(ranged->least) : 0.0f;
   *out++ = ranged ? static_cast<float>(ranged->most) : 0.0f;
-  family_part(table, config_.seat, out);
+  table.observe(config_.seat, out);
 }
 
 void Env::legal_mask(bool* mask) const {

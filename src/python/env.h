@@ -50,21 +50,19 @@ class Env {
   // What action `a` would play now, in words ("bet 3", "pass"); "" where it is not legal.
   std::string describe(int a) const;
   // The agent's result: chips won less chips bought (card-table games), points (ThreeBeTween).
-  std::int64_t result() const { return result_of(config_.seat); }
+  std::int64_t result() const { return session_->table().result(config_.seat); }
   bool over() const { return session_ && session_->table().over(); }
   const protocol::GameSession& session() const { return *session_; }
   std::uint64_t seed() const { return seed_; }
   const EnvConfig& config() const { return config_; }
 
  private:
-  std::int64_t result_of(int seat) const;
   // The move that action `a` stands for now; nullopt where it is not legal.
   std::optional<games::AnyMove> move_of(int a) const;
   void bots_play();
 
   EnvConfig config_;
   std::unique_ptr<protocol::GameSession> session_;
-  std::string family_;
   int choice_slots_ = 0;
   int observation_size_ = 0;
   std::mt19937_64 seeds_;

@@ -17,7 +17,6 @@
 #include "protocol/json.h"
 #include "protocol/session.h"
 #include "python/analysis.h"
-#include "python/chance.h"
 #include "python/env.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
@@ -124,11 +123,11 @@ class Table {
   }
   py::object log() const { return to_python(session_->log()); }
   Table clone() const { return Table(session_->clone()); }
-  // The next card's outcomes with their exact chances (chance.h): a row per kind of card
+  // The next card's outcomes with their exact chances (games/chance.h): a row per kind of card
   // (by="card") or per outcome (by="outcome"), each with `cards` of `of`, the fraction and p.
   py::list chance(const std::string& by) const {
     if (by != "card" && by != "outcome") throw ProtocolError("bad_request", "by=\"" + by + "\": give \"card\" or \"outcome\"");
-    auto next = next_card(session_->table());
+    auto next = session_->table().next_card();
     std::vector<std::pair<std::string, int>> groups;  // in first-seen order
     for (const auto& row : next.rows) {
       if (by == "card") {

@@ -7,6 +7,7 @@
 #include <string>
 #include <variant>
 
+#include "families/card_table/advice.h"
 #include "families/card_table/event.h"
 #include "families/card_table/table_lens.h"
 #include "protocol/json.h"
@@ -59,6 +60,26 @@ json table_event_json(std::span<const SeatedPlayer> players, const card_table::T
     if (e.kind == Kind::AceCalled) j["ace"] = ace_name(e.ace);
   if (carries_chips(e.kind)) j["amount"] = e.amount;
   return j;
+}
+
+// A card-table advisor's figures as a hint (the pot games' and Red Dog's Codec<F>::hint). Every
+// family's hint has the same shape: each choice's `value` in the hint's `unit`, best first.
+template <class SeatedPlayer, class Action>
+json advice_json(std::span<const SeatedPlayer> players, std::size_t cards_left, const strategy::TableAdvice<Action>& advice) {
+  json choices = json::array();
+  for (const auto& c : advice.choices) choices.push_back({{"action", table_action_json(c.action)}, {"value", c.ev}, {"why", c.why}});
+  json out = {{"player", players[static_cast<std::size_t>(advice.player)].name},
+              {"unit", "chips"},
+              {"cards_left", cards_left},
+              {"choices", choices},
+              {"best", table_action_json(advice.best)}};
+  if (advice.odds) {
+    const auto& o = *advice.odds;
+    out["odds"] = {{"between", o.between}, {"outside", o.outside}, {"hit_post", o.hit_post},
+                   {"triple_ace", o.triple_ace}, {"cards", o.total}};
+  }
+  if (advice.kelly) out["kelly"] = table_action_json(*advice.kelly);
+  return out;
 }
 
 // What the card-table families' codecs (Codec<F>) share: cards as notation, actions and events

@@ -27,6 +27,8 @@ struct CardTableFamily {
   static Action with_amount(const Action& action, Chips amount) { return card_table::action_with_amount(action, amount); }
   // Posts and third cards are dealt face up: every seat sees the whole table.
   static constexpr bool seats_see_differently = false;
+  // A decision offers a handful of choices (pass, bet, two ace calls, rebuy): room for 8.
+  static constexpr int choice_slots = 8;
 };
 
 template <class Game, class ActionT>

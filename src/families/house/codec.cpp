@@ -1,4 +1,5 @@
 #include "families/house/codec.h"
+#include "families/house/advisor.h"
 
 #include <fmt/format.h>
 
@@ -82,6 +83,12 @@ json house_state_json(const house::View& game) {
   json j;
   fill_house_state(game, j);
   return j;
+}
+
+json house_hint_json(const house::HouseGame& game, const json&) {
+  auto advice = strategy::advise(game);
+  if (!advice) refuse_hint_nobody_to_act();
+  return advice_json(game.players(), game.shoe().remaining(), *advice);
 }
 
 }  // namespace inbetween::protocol

@@ -5,6 +5,7 @@
 #include "games/game.h"
 #include "families/house/game.h"
 #include "families/card_table/family_part.h"
+#include "families/card_table/observation.h"
 #include "families/house/bots.h"
 #include "families/house/measures.h"
 #include "families/house/view.h"
@@ -27,6 +28,11 @@ struct HouseFamily : card_table::CardTableFamily<HouseGame, Action, Event> {
   // The resolved knobs as "knob = value" lines (`rules show`).
   static std::string to_text(const Rules& rules) { return rules::house_rules_to_text(rules); }
   static constexpr std::string_view key = "house";
+  // What a learning agent observes, and the next card's chances (observation.cpp): the phase,
+  // the posts, the seat's chips, wager and raise, the hands and the cards unseen by rank.
+  static int observation_size(const Rules&) { return 9 + card_table::kRanks; }
+  static void observe(const Game& game, Seat seat, float* out);
+  static NextCard next_card(const Game& game);
 };
 
 static_assert(Family<HouseFamily>);

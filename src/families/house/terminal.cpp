@@ -11,7 +11,6 @@
 
 namespace inbetween::cli {
 
-using K = house::EventKind;
 using HouseTerminal = Terminal<games::house::HouseFamily>;
 
 std::string HouseTerminal::title() const {
@@ -43,6 +42,9 @@ std::string HouseTerminal::hand_summary() {
 }
 
 std::string HouseTerminal::narrate(const house::Event& e) {
+  // Here, not at namespace scope: every family's terminal.cpp is compiled in unity batches
+  // with the others', where the pot games' K is pot::EventKind.
+  using K = house::EventKind;
   std::string who = e.player >= 0 ? bold(style_, name(e.player)) : "";
   auto says = [&](const char* v) { return verb(name(e.player), v); };
   switch (e.kind) {

@@ -1,4 +1,5 @@
 #include "families/pot/codec.h"
+#include "families/pot/advisor.h"
 
 #include <fmt/format.h>
 
@@ -80,6 +81,12 @@ json state_json(const pot::View& game) {
   json j;
   fill_state(game, j);
   return j;
+}
+
+json pot_hint_json(const pot::PotGame& game, const json&) {
+  auto advice = strategy::advise(game);
+  if (!advice) refuse_hint_nobody_to_act();
+  return advice_json(game.players(), game.shoe().remaining(), *advice);
 }
 
 }  // namespace inbetween::protocol

@@ -8,6 +8,7 @@
 #include "games/game.h"
 #include "families/pot/game.h"
 #include "families/card_table/family_part.h"
+#include "families/card_table/observation.h"
 #include "families/pot/bots.h"
 #include "families/pot/measures.h"
 #include "families/pot/view.h"
@@ -29,6 +30,11 @@ struct PotFamily : card_table::CardTableFamily<PotGame, Action, Event> {
   // The resolved knobs as "knob = value" lines (`rules show`).
   static std::string to_text(const Rules& rules) { return rules::pot_rules_to_text(rules); }
   static constexpr std::string_view key = "pot";
+  // What a learning agent observes, and the next card's chances (observation.cpp): the pot,
+  // the phase, the posts, the deals, the seat's chips and the cards unseen by rank.
+  static int observation_size(const Rules&) { return 9 + card_table::kRanks; }
+  static void observe(const Game& game, Seat seat, float* out);
+  static NextCard next_card(const Game& game);
 };
 
 static_assert(Family<PotFamily>);

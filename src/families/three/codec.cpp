@@ -1,4 +1,5 @@
 #include "families/three/codec.h"
+#include "families/three/solver.h"
 #include "games/overloaded.h"
 #include "protocol/json_fill.h"
 
@@ -246,6 +247,31 @@ json three_state_json(const three::View& game) {
   json j;
   fill_three_state(game, j);
   return j;
+}
+
+json three_hint_json(const three::ThreeGame& game, const json& request) {
+  int seat = game.to_act();
+  if (seat < 0) refuse_hint_nobody_to_act();
+  std::string composition = "fresh";
+  if (auto it = request.find("composition"); it != request.end()) {
+    if (!it->is_string() || (*it != "fresh" && *it != "remaining"))
+      throw ProtocolError("bad_request", "\"composition\" is \"fresh\" (the fresh deck) or \"remaining\" (the cards left in the shoe)");
+    composition = it->get<std::string>();
+  }
+  std::vector<strategy::RatedAction> rated;
+  if (composition == "fresh") {
+    rated = strategy::ThreeSolver::shared(game.rules())->evaluate(game, seat);
+  } else {
+    strategy::ThreeSolver solver(game.rules(), strategy::remaining_composition(game));
+    rated = solver.evaluate(game, seat);
+  }
+  json choices = json::array();
+  for (const auto& r : rated) choices.push_back({{"action", three_action_json(game.deck(), r.action)}, {"value", r.value}});
+  return {{"player", game.players()[static_cast<std::size_t>(seat)].name},
+          {"unit", "points"},
+          {"composition", composition},
+          {"choices", choices},
+          {"best", choices.at(0)["action"]}};
 }
 
 }  // namespace inbetween::protocol

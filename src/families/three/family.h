@@ -36,6 +36,15 @@ struct ThreeFamily {
   // Limit cards, drawn cards and spaces are all face up: every seat sees the whole table.
   static constexpr bool seats_see_differently = false;
   static Action with_amount(const Action& action, Chips) { return action; }
+  // A decision offered at most 6 choices over 40 random three-seat games (a layout, a placing,
+  // draw, bank, pass): room for 32.
+  static constexpr int choice_slots = 32;
+  // What a learning agent observes, and the next card's chances (observation.cpp): the phase,
+  // the seat's status, limits and filled letters, its limit cards, drawn cards and the cards
+  // unseen by kind, its round score, banks, replacement and placings, and the round.
+  static int observation_size(const Rules& rules) { return 40 + 3 * static_cast<int>(rules.letter_deck.kinds.size()); }
+  static void observe(const Game& game, Seat seat, float* out);
+  static NextCard next_card(const Game& game);
 };
 
 static_assert(Family<ThreeFamily>);
