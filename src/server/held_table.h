@@ -36,6 +36,7 @@ class TableHost {
   virtual std::uint64_t next_wake() = 0;
 };
 
+// One table held in memory: its Room, who is at it, its clocks and its bot, under its own lock.
 class HeldTable {
  public:
   // Holds `room`; it is quiet (nobody at it) from now.

@@ -26,6 +26,7 @@
 
 namespace inbetween::server {
 
+// The table server without a network: every connection and every table held, driven through Hooks.
 class Lobby final : private TableHost {
  public:
   // Reads every table back from the store and resumes their bots.
@@ -106,8 +107,8 @@ class Lobby final : private TableHost {
   void resume(ConnId conn, Connection& c, const json& message);
   // Sends `seated` (with the message's id), sits the connection at the table and tells the table.
   void take_seat(ConnId conn, Connection& c, HeldTable& held, int seat, const std::string& token, const json& message);
-  // Takes the connection from the table it was at (`locked`: the table whose lock the caller
-  // holds) and sits it at `held`.
+  // Takes the connection from the table it was at and sits it at `held` (in `seat`, -1: to
+  // watch), whose lock the caller holds.
   void attach(ConnId conn, Connection& c, HeldTable& held, int seat);
   // Takes the connection from its table; `locked`: a table whose lock the caller holds.
   void detach(ConnId conn, Connection& c, HeldTable* locked = nullptr);
