@@ -73,6 +73,22 @@ bool invisible(UChar32 c) {
          (u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT) && !u_hasBinaryProperty(c, UCHAR_VARIATION_SELECTOR));
 }
 
+// Drawn as an empty space though it is no whitespace character (U+2800, Braille's blank
+// pattern): a name takes it as whitespace, so that it can neither be a name nor pad one.
+bool blank(UChar32 c) { return u_isUWhiteSpace(c) || c == 0x2800; }
+
+// What a reader sees of a name: without the variation selectors (U+FE00-FE0F, U+E0100-E01EF),
+// which only choose how the character before them is drawn and alone draw nothing. Two names
+// with the same key look the same; a name whose key is empty shows nothing.
+icu::UnicodeString seen(const icu::UnicodeString& name) {
+  icu::UnicodeString out;
+  for (std::int32_t i = 0; i < name.length(); i += U16_LENGTH(name.char32At(i))) {
+    UChar32 c = name.char32At(i);
+    if (!u_hasBinaryProperty(c, UCHAR_VARIATION_SELECTOR)) out.append(c);
+  }
+  return out;
+}
+
 Refused bad_name(const std::string& why) { return Refused("bad_name", why); }
 }  // namespace
 
@@ -98,7 +114,7 @@ std::string seat_name(std::string_view typed, const std::vector<std::string>& ot
     if (type == U_UNASSIGNED || type == U_PRIVATE_USE_CHAR || type == U_SURROGATE)
       throw bad_name(fmt::format("a name may not hold an unassigned or private-use character (U+{:04X})", c));
     // Whitespace at either end goes, and each run inside is one space: a page shows it so.
-    if (u_isUWhiteSpace(c)) {
+    if (blank(c)) {
       space = !name.isEmpty();
       continue;
     }
@@ -106,7 +122,10 @@ std::string seat_name(std::string_view typed, const std::vector<std::string>& ot
     space = false;
     name.append(c);
   }
-  if (name.isEmpty()) throw bad_name("a name needs at least one visible character");
+  // Trailing variation selectors may follow the last space: the name ends at its last seen character.
+  icu::UnicodeString key = seen(name);
+  while (!key.isEmpty() && key.endsWith(icu::UnicodeString(u" "))) key.truncate(key.length() - 1);
+  if (key.isEmpty()) throw bad_name("a name needs at least one visible character (a letter, digit, mark, punctuation or symbol)");
   std::string text = utf8(name);
   if (text.size() > games::kMaxNameBytes)
     throw bad_name(fmt::format("a name is at most {} bytes of UTF-8 once normalised (NFKC); this one is {}", games::kMaxNameBytes, text.size()));
@@ -119,7 +138,7 @@ std::string seat_name(std::string_view typed, const std::vector<std::string>& ot
     throw bad_name(e.what());
   }
   // "Server", "SYSTEM", "Bot7", and look-alikes of them ("Ѕerver" with a Cyrillic Ѕ).
-  icu::UnicodeString base = folded(name);
+  icu::UnicodeString base = folded(key);
   while (!base.isEmpty() && (u_isdigit(base.char32At(base.length() - 1)) || base.endsWith(icu::UnicodeString(u" "))))
     base.truncate(base.length() - 1);
   for (auto word : kReserved) {
@@ -131,11 +150,13 @@ std::string seat_name(std::string_view typed, const std::vector<std::string>& ot
   }
   for (const auto& other : others) {
     if (other.empty() || !valid_utf8(other)) continue;
-    icu::UnicodeString theirs = nfkc->normalize(icu::UnicodeString::fromUTF8(other), status);
+    icu::UnicodeString theirs = seen(nfkc->normalize(icu::UnicodeString::fromUTF8(other), status));
     check(status, "normalise a name");
-    if (folded(theirs) == folded(name))
-      throw bad_name(fmt::format("\"{}\" is already at this table (as \"{}\"): names must differ by more than case", text, other));
-    if (look_alike(name, theirs))
+    if (folded(theirs) == folded(key))
+      throw bad_name(fmt::format("\"{}\" is already at this table (as \"{}\"): names must differ by more than case and "
+                                 "characters that draw nothing",
+                                 text, other));
+    if (look_alike(key, theirs))
       throw bad_name(fmt::format("\"{}\" looks like \"{}\", who is already at this table: choose a name nobody could take for theirs",
                                  text, other));
   }

@@ -16,7 +16,10 @@ namespace inbetween::server {
 // code point; a name the engine refuses (empty, over 40 bytes once normalised); a name that is,
 // or looks like, a word the server speaks as ("server", "watcher", "bot3", ...); a name that
 // `others` (the names at the table) already has, ignoring case, or that looks like one of them
-// (ICU's confusable skeletons: Latin "Ann" and Cyrillic "Аnn").
+// (ICU's confusable skeletons: Latin "Ann" and Cyrillic "Аnn"). What draws nothing counts for
+// nothing: Braille's blank (U+2800) is whitespace, and the variation selectors are kept but left
+// out when names are compared, so a name with no visible character is refused and "Ann" with a
+// selector or a blank added is Ann.
 std::string seat_name(std::string_view typed, const std::vector<std::string>& others);
 
 // A chat line as the table will get it: control characters (C0 with NUL, ESC and BEL, DEL, C1)
