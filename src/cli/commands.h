@@ -105,11 +105,13 @@ struct ServeCommandOptions {
   int heavy_wait_ms = 2000;  // a log or verify waits this long for a place among the heavy work, then 503
   double messages_per_second = 20;  // per connection; bursts of three times as many
   int solver_mb = 256;              // the ThreeBeTween solver's table for hints and the optimal bot
+  int solver_cache_mb = 512;        // all the solver's tables together (least recently used go first)
   std::vector<std::string> allow_origins;  // other pages (http(s)://host[:port]) that may open the WebSocket
 };
 int run_serve(const ServeCommandOptions& options, std::ostream& out);
-// `inbetween verify FILE`: a finished game's log against its commitment; 0 OK, 1 mismatch.
-int run_verify(const std::string& file, std::ostream& out);
+// `inbetween verify FILE [--allow-version N]`: a finished game's log against its commitment,
+// by a scheme no older than N; 0 OK, 1 mismatch.
+int run_verify(const std::string& file, int allow_version, std::ostream& out);
 
 // A mistake on the command line that the option parser cannot see (exit status 2).
 struct CommandLineError : std::runtime_error {

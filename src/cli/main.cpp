@@ -17,6 +17,7 @@
 #include "protocol/json.h"
 #include "rules/knob_reader.h"
 #include "rules/rule_files.h"
+#include "server/fairness.h"
 #ifdef INBETWEEN_MPI
 #include "sim/mpi_share.h"
 #endif
@@ -238,12 +239,22 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0.1, 1e9))->capture_default_str();
   serve_cmd->add_option("--solver-mb", serve.solver_mb, "memory the ThreeBeTween solver may use for one rules' table (hints, optimal bot)")
       ->check(CLI::Range(1, 1 << 20))->capture_default_str();
+  serve_cmd->add_option("--solver-cache-mb", serve.solver_cache_mb,
+                        "memory all the ThreeBeTween solver's tables may hold together; past it the least recently used one "
+                        "nobody is using is let go (at least --solver-mb)")
+      ->check(CLI::Range(1, 1 << 20))->capture_default_str();
   serve_cmd->add_option("--allow-origin", serve.allow_origins,
                         "another page (http(s)://host[:port]) that may open the WebSocket; repeat for more (the server's own page always may)");
 
   std::string verify_file;
   auto* verify_cmd = app.add_subcommand("verify", "check a finished game's log from `serve` against its fairness commitment");
   verify_cmd->add_option("file", verify_file, "the log (`/tables/CODE/log`)")->required();
+  int verify_oldest = server::kCommitmentVersion;
+  verify_cmd->add_option("--allow-version", verify_oldest,
+                         fmt::format("also accept a log committed by this older scheme (1: the seed only, weaker than version {}, "
+                                     "which covers the rules, knobs and players too)",
+                                     server::kCommitmentVersion))
+      ->check(CLI::Range(1, server::kCommitmentVersion));
 
   if (auto unknown = cli::unknown_command(app, argc, argv)) {
     fmt::print(stderr, "inbetween: {}\n", *unknown);
@@ -283,7 +294,7 @@ int main(int argc, char** argv) {
     }
     if (replay_cmd->parsed()) return cli::run_replay(replay_file, replay_color, std::cout);
     if (serve_cmd->parsed()) return cli::run_serve(serve, std::cout);
-    if (verify_cmd->parsed()) return cli::run_verify(verify_file, std::cout);
+    if (verify_cmd->parsed()) return cli::run_verify(verify_file, verify_oldest, std::cout);
     if (simulate_cmd->parsed()) {
       if (!simulate_seed.empty()) simulate.seed = cli::parse_seed(simulate_seed);
       return cli::run_simulate(simulate, std::cout, std::cerr);

@@ -154,7 +154,9 @@ asio::awaitable<Response> NetworkServer::answer_table(const Request& request, co
     for (const auto& line : log_lines(code, stored)) log += line.dump() + "\n";
     if (what == "log") return json(std::move(log));
     std::istringstream in(log);
-    return json(verify_log(in, name).text);
+    // The server's own game, checked by the scheme it was committed by (a table kept from
+    // before version 2 keeps its version 1 commitment); the report says what that covers.
+    return json(verify_log(in, name, stored.commitment_version).text);
   };
   off_thread(Lane::heavy, std::move(work), [this, signal, result, slot, home](json answer) {
     *result = std::move(answer);

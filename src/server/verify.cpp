@@ -1,6 +1,10 @@
 #include "server/verify.h"
 
+#include <algorithm>
+#include <array>
+
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "cards/shoe.h"
 #include "protocol/made_by.h"
@@ -68,6 +72,23 @@ std::string commitment_difference(const json& line, const CommitParts& parts, co
   return fmt::format("{} (commitment {})", fmt::join(changed, "; "), commit);
 }
 
+// The keys the server writes on a log's first line and on each move's (log_lines, Room::commit):
+// any other could change what `replay` deals or narrates, and the commitment covers none.
+constexpr std::array kNewKeys = {"cmd", "rules", "rules_text", "set", "players", "seed", "dealing", "table",
+                                 "game", "commit", "commitment_version", "commit_parts", "events"};
+constexpr std::array kActKeys = {"cmd", "player", "action", "by", "events"};
+
+// The first key of `line` that is not in `known`, as a sentence; empty when there is none.
+template <std::size_t N>
+std::string unknown_key(const json& line, const std::array<const char*, N>& known) {
+  for (const auto& [key, value] : line.items())
+    if (std::find_if(known.begin(), known.end(), [&](const char* k) { return key == k; }) == known.end())
+      return fmt::format("the key \"{}\" is not one the server writes, and the commitment does not cover it (`inbetween replay` "
+                         "would use it); the server writes {}",
+                         key, fmt::join(known, ", "));
+  return {};
+}
+
 // The moves the server made for a player, as a sentence for the report; empty when there are none.
 // `made`: each one's reason, player and line in the log.
 struct MadeFor {
@@ -91,7 +112,7 @@ std::string made_for_sentence(const std::vector<MadeFor>& made) {
 }
 }  // namespace
 
-VerifyReport verify_log(std::istream& in, const std::string& name) {
+VerifyReport verify_log(std::istream& in, const std::string& name, int oldest_version) {
   std::string text;
   std::size_t line_number = 0;
   std::unique_ptr<protocol::GameSession> session;
@@ -112,6 +133,7 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
         if (!line.contains("table") || !line["table"].is_string() || !line.contains("game") || !line["game"].is_number_integer() ||
             !line.contains("commit") || !line["commit"].is_string() || !line.contains("seed") || !line["seed"].is_number_unsigned())
           return mismatch(name, line_number, "the \"new\" request lacks the table, game, commit or seed the server records");
+        if (auto why = unknown_key(line, kNewKeys); !why.empty()) return mismatch(name, line_number, why);
         table = line["table"].get<std::string>();
         game = line["game"].get<int>();
         commit = line["commit"].get<std::string>();
@@ -122,6 +144,12 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
         if (version == 0)
           return mismatch(name, line_number, fmt::format("\"commitment_version\": {} is no commitment scheme this inbetween knows (1, {})",
                                                          v->dump(), kCommitmentVersion));
+        if (version < oldest_version)
+          return mismatch(name, line_number,
+                          fmt::format("the log is committed by version {} (the seed only: the rules, knobs and players are not "
+                                      "covered), weaker than version {} that the server writes; give --allow-version {} to check "
+                                      "it as that",
+                                      version, kCommitmentVersion, version));
         protocol::check_saved_dealing(line, name);
         if (version == 1) {
           std::string expected = seed_commitment(table, game, seed);
@@ -145,6 +173,7 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
       }
       if (!line.is_object() || line.value("cmd", "") != "act")
         return mismatch(name, line_number, "after \"new\", every line of a game log is an \"act\"");
+      if (auto why = unknown_key(line, kActKeys); !why.empty()) return mismatch(name, line_number, why);
       // The server marks a move it made for a player; any other mark is not one it writes.
       if (auto by = protocol::made_by(line); by != protocol::MadeBy::player) {
         auto player = line.find("player");
@@ -167,7 +196,7 @@ VerifyReport verify_log(std::istream& in, const std::string& name) {
   // The family's own word for what the players hold: chips, or ThreeBeTween's points.
   std::string_view unit = session->table().view(games::kNobody).unit;
   std::string covered = version == 1 ? "the seed {} matches the commitment {} (version 1: the seed only; the rules, knobs and players "
-                                       "are as the log says)"
+                                       "are as the log says, a weaker check than the current version's, done as asked)"
                                      : "the commitment {1} covers the rules, the knobs, the players and the seed {0}";
   return {session->over(), fmt::format("{} {}: table {} game {}: {}; {} moves replay to every card and all the {} the log records; {}{}\n",
                                        session->over() ? "OK" : "INCOMPLETE", name, table, game,
