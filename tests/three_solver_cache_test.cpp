@@ -169,4 +169,44 @@ TEST_F(Cache, AFailedMakeIsTriedAgain) {
   EXPECT_EQ(ThreeSolver::shared(key, [&] { return made; }), made);
 }
 
+// The process's tables share one byte budget (issue 49, finding 2: six variants' hints held 641
+// MB for ever): past it the least recently used table nobody holds is let go, a table in use
+// never is, and with nothing in use the cache gives all back to the budget.
+TEST_F(Cache, TablesShareOneBudgetTheLeastRecentlyUsedGoFirstAndATableInUseStays) {
+  auto rules = two_space_rules();
+  std::atomic<int> makes{0};
+  auto make = [&]() -> std::shared_ptr<const ThreeSolver> {
+    ++makes;
+    return std::make_shared<ThreeSolver>(rules, strategy::fresh_composition(rules.letter_deck));
+  };
+  const std::size_t one = make()->memory_bytes();
+  makes = 0;
+  const std::size_t before = ThreeSolver::cache_budget();
+  ThreeSolver::set_cache_budget(1);  // other tests' tables go first: what stays is in use
+  ThreeSolver::trim_cache();
+  ThreeSolver::set_cache_budget(ThreeSolver::cached_bytes() + 2 * one + one / 2);  // room for two more
+  auto key = [](int i) { return fmt::format("test-budget-{}-{}", ::getpid(), i); };
+  for (int i = 1; i <= 4; ++i) ThreeSolver::shared(key(i), make);  // each let go at once
+  EXPECT_EQ(makes.load(), 4);
+  EXPECT_LE(ThreeSolver::cached_bytes(), ThreeSolver::cache_budget());
+  ThreeSolver::shared(key(4), make);  // the newest two are kept
+  ThreeSolver::shared(key(3), make);
+  EXPECT_EQ(makes.load(), 4);
+  ThreeSolver::shared(key(1), make);  // the oldest went: made again (and key 4, now the oldest, goes)
+  EXPECT_EQ(makes.load(), 5);
+
+  // A table in use stays, over the budget if it must; let go, it goes at the next trim.
+  auto held = ThreeSolver::shared(key(5), make);
+  ThreeSolver::set_cache_budget(1);
+  ThreeSolver::shared(key(6), make);
+  EXPECT_EQ(ThreeSolver::shared(key(5), make), held);
+  EXPECT_EQ(makes.load(), 7);
+  EXPECT_GE(ThreeSolver::cached_bytes(), held->memory_bytes());
+  const std::size_t in_use = ThreeSolver::cached_bytes() - held->memory_bytes();
+  held.reset();
+  ThreeSolver::trim_cache();
+  EXPECT_EQ(ThreeSolver::cached_bytes(), in_use);
+  ThreeSolver::set_cache_budget(before);
+}
+
 }  // namespace

@@ -66,6 +66,14 @@ class ThreeSolver {
   // start (`serve --solver-mb`); a table refused under one limit stays refused in this process.
   static std::size_t memory_limit();
   static void set_memory_limit(std::size_t bytes);
+  // The bytes all the process's shared() tables may hold together: 1024 MB unless set
+  // (`serve --solver-cache-mb`). Past it the least recently used tables nobody holds are let go
+  // (a table in use never is); cached_bytes() is what they hold now, and trim_cache() lets go
+  // at once what is over the budget and not in use.
+  static std::size_t cache_budget();
+  static void set_cache_budget(std::size_t bytes);
+  static std::size_t cached_bytes();
+  static void trim_cache();
 
   // How the table is cut off and iterated.
   struct Options {

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -16,6 +18,7 @@
 #include <future>
 #include <map>
 #include <mutex>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -219,47 +222,117 @@ std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const rules::ThreeRules& 
   });
 }
 
+namespace {
+// The process's solved tables: one cache with a byte budget for them all (issue 49, finding 2).
+// A table is in use while anyone besides the cache holds it; the least recently used of those
+// not in use go first once the tables' bytes pass the budget.
+struct SolverCache {
+  struct Entry {
+    std::shared_future<std::shared_ptr<const ThreeSolver>> table;
+    std::size_t bytes = 0;  // 0 until made
+    std::uint64_t used = 0;  // when last handed out (a count of hand-outs)
+  };
+  std::mutex mutex;
+  std::map<std::string, Entry> tables;
+  // Tables refused for their size, with the limit they were refused under: asked again under
+  // the same limit, the refusal is repeated at once rather than found again.
+  std::map<std::string, std::pair<std::size_t, std::string>> refused;
+  std::uint64_t clock = 0;
+  std::atomic<std::size_t> budget{std::size_t{1024} << 20};
+
+  // Lets go of the least recently used tables nobody else holds until the made ones fit the
+  // budget (`keep`, just handed out, stays). Under the lock.
+  void trim(const std::string& keep) {
+    std::size_t total = 0;
+    // A table made once and handed to shared() under two keys is held by both entries.
+    std::map<const ThreeSolver*, long> entries_of;
+    for (const auto& [key, entry] : tables)
+      if (entry.bytes > 0) ++entries_of[entry.table.get().get()];
+    std::vector<std::pair<std::uint64_t, std::string>> idle;
+    for (const auto& [key, entry] : tables) {
+      total += entry.bytes;
+      // Made (bytes set), not the one being handed out, and held by the cache alone.
+      if (entry.bytes > 0 && key != keep && entry.table.get().use_count() == entries_of[entry.table.get().get()])
+        idle.emplace_back(entry.used, key);
+    }
+    std::sort(idle.begin(), idle.end());
+    for (const auto& [used, key] : idle) {
+      if (total <= budget.load()) break;
+      total -= tables[key].bytes;
+      tables.erase(key);
+    }
+  }
+  std::size_t bytes() {
+    std::lock_guard lock(mutex);
+    std::size_t total = 0;
+    for (const auto& [key, entry] : tables) total += entry.bytes;
+    return total;
+  }
+};
+
+SolverCache& solver_cache() {
+  static SolverCache cache;
+  return cache;
+}
+}  // namespace
+
+std::size_t ThreeSolver::cache_budget() { return solver_cache().budget.load(); }
+void ThreeSolver::set_cache_budget(std::size_t bytes) { solver_cache().budget.store(bytes); }
+std::size_t ThreeSolver::cached_bytes() { return solver_cache().bytes(); }
+void ThreeSolver::trim_cache() {
+  SolverCache& cache = solver_cache();
+  std::lock_guard lock(cache.mutex);
+  cache.trim("");
+}
+
 std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const std::string& key,
                                                        const std::function<std::shared_ptr<const ThreeSolver>()>& make) {
   // The lock guards the map only: a table is loaded or solved outside it, so a table already
   // there is handed out at once while another is being solved. Callers wanting the same
   // table wait on its future, not on the lock.
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_future<std::shared_ptr<const ThreeSolver>>> tables;
-  // Tables refused for their size, with the limit they were refused under: asked again under
-  // the same limit, the refusal is repeated at once rather than found again.
-  static std::map<std::string, std::pair<std::size_t, std::string>> refused;
+  SolverCache& cache = solver_cache();
   std::promise<std::shared_ptr<const ThreeSolver>> promise;
   std::shared_future<std::shared_ptr<const ThreeSolver>> table;
   bool maker = false;
   {
-    std::lock_guard lock(mutex);
-    if (auto r = refused.find(key); r != refused.end() && r->second.first == memory_limit()) throw SolverLimit(r->second.second);
-    auto [it, inserted] = tables.try_emplace(key);
-    if (inserted) it->second = promise.get_future().share();
-    table = it->second;
+    std::lock_guard lock(cache.mutex);
+    if (auto r = cache.refused.find(key); r != cache.refused.end() && r->second.first == memory_limit())
+      throw SolverLimit(r->second.second);
+    auto [it, inserted] = cache.tables.try_emplace(key);
+    if (inserted) it->second.table = promise.get_future().share();
+    it->second.used = ++cache.clock;
+    table = it->second.table;
     maker = inserted;
   }
   if (maker) {
     try {
-      promise.set_value(make());
+      auto made = make();
+      std::size_t bytes = made ? std::max<std::size_t>(made->memory_bytes(), 1) : 1;
+      promise.set_value(std::move(made));
+      std::lock_guard lock(cache.mutex);
+      if (auto it = cache.tables.find(key); it != cache.tables.end()) it->second.bytes = bytes;
     } catch (const SolverLimit& e) {
       {
-        std::lock_guard lock(mutex);
-        tables.erase(key);
-        refused[key] = {memory_limit(), e.what()};
+        std::lock_guard lock(cache.mutex);
+        cache.tables.erase(key);
+        cache.refused[key] = {memory_limit(), e.what()};
       }
       promise.set_exception(std::current_exception());
     } catch (...) {
       // Nobody keeps a failed table: the next caller tries again.
       {
-        std::lock_guard lock(mutex);
-        tables.erase(key);
+        std::lock_guard lock(cache.mutex);
+        cache.tables.erase(key);
       }
       promise.set_exception(std::current_exception());
     }
   }
-  return table.get();
+  std::shared_ptr<const ThreeSolver> out = table.get();  // held: in use until the caller lets go
+  {
+    std::lock_guard lock(cache.mutex);
+    cache.trim(key);
+  }
+  return out;
 }
 
 }  // namespace inbetween::strategy
