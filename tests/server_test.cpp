@@ -174,6 +174,13 @@ TEST_F(ServerTest, RulesComeAsAPresetNameOrTextNeverAsAPathOnTheServer) {
   json table = table_of(ann);
   EXPECT_EQ(table["rules"], "custom");
   EXPECT_EQ(table["title"], "my house rules");
+  // A knob the preset refuses is named by the preset's file in the data folder, not by where the
+  // server keeps it on its disk (issue 49, finding 10).
+  reply = ask(c, {{"type", "create"}, {"name", "Ann"}, {"rules", "hoyle"}, {"seats", 2}, {"set", {{"ante", "1000000"}}}});
+  EXPECT_EQ(reply["code"], "bad_rules");
+  std::string message = reply["message"].get<std::string>();
+  EXPECT_EQ(message.find(inbetween::rules::data_dir().string()), std::string::npos) << message;
+  EXPECT_EQ(message.rfind("rules/hoyle.toml", 0), 0u) << message;
 }
 
 // Every card a message names (in the fields that hold cards) was dealt face up in an event

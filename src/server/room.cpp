@@ -15,6 +15,16 @@
 
 namespace inbetween::server {
 namespace {
+// A refusal's text as a client gets it: a file of the server's data folder named relative to it
+// ("rules/hoyle.toml:12: ..."), never by where the server keeps it on its disk (issue 49, finding 10).
+std::string for_client(std::string text) {
+  std::string folder = rules::data_dir().string();
+  if (folder.empty()) return text;
+  if (folder.back() != '/') folder += '/';
+  for (std::size_t at = 0; (at = text.find(folder, at)) != std::string::npos;) text.erase(at, folder.size());
+  return text;
+}
+
 // Rules from another program: a preset by name only (no path), or text parsed in memory.
 rules::RuleFile client_rule_file(const TableSpec& spec) {
   std::vector<rules::Override> overrides;
@@ -30,7 +40,7 @@ rules::RuleFile client_rule_file(const TableSpec& spec) {
     rules::refuse_file_paths(file);
     return file;
   } catch (const rules::RuleError& e) {
-    throw Refused("bad_rules", e.what());
+    throw Refused("bad_rules", for_client(e.what()));
   }
 }
 
@@ -60,7 +70,7 @@ RulesInfo rules_info(const TableSpec& spec) {
                        std::string(F::Bots::stand_in)};
     });
   } catch (const rules::RuleError& e) {
-    throw Refused("bad_rules", e.what());
+    throw Refused("bad_rules", for_client(e.what()));
   }
 }
 
@@ -80,7 +90,7 @@ Room::Room(std::string code, TableSpec spec, Store& store)
     maker_ = std::make_shared<const protocol::SessionMaker>(trial);
     maker_->make(trial);
   } catch (const protocol::ProtocolError& e) {
-    throw Refused(e.code, e.what());
+    throw Refused(e.code, for_client(e.what()));
   }
   seats_.resize(static_cast<std::size_t>(spec_.seats));
   fixed_text_ = fields_text(fixed_fields());
