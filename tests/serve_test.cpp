@@ -302,6 +302,23 @@ TEST_F(ServeTest, OnlyTheServersOwnPageAProgramOrAnAllowedPageOpensTheWebSocket)
   auto refused = testing::run_inbetween({"serve", "--port", "0", "--db", db() + "2", "--allow-origin", "friends.example"});
   EXPECT_EQ(refused.status, 2);
   EXPECT_NE(refused.err.find("--allow-origin friends.example: an origin is http:// or https://"), std::string::npos) << refused.err;
+  refused = testing::run_inbetween({"serve", "--port", "0", "--db", db() + "2", "--public-origin", "cards.example"});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_NE(refused.err.find("--public-origin cards.example: an origin is"), std::string::npos) << refused.err;
+}
+
+// A page of a name that resolves to the server's machine (DNS rebinding) names that name in Host
+// and Origin alike: the origins admitted are those the server serves, never the Host's (issue 49,
+// finding 8); the name people open behind a proxy is given by --public-origin.
+TEST_F(ServeTest, TheHostHeaderMakesNoPageTheServersOwn) {
+  ServeProcess server(db(), {"--public-origin", "https://Cards.example"});
+  std::string port = std::to_string(server.port());
+  testing::RawUpgrade rebound(server.port(), {{"Host", "evil.com:" + port}, {"Origin", "http://evil.com:" + port}});
+  EXPECT_EQ(rebound.status(), 403) << rebound.body();
+  EXPECT_NE(rebound.body().find("--public-origin"), std::string::npos) << rebound.body();
+  testing::RawUpgrade proxied(server.port(), {{"Host", "cards.example"}, {"Origin", "https://cards.example"}});
+  EXPECT_EQ(proxied.status(), 101);
+  EXPECT_EQ(upgrade(server.port(), "http://localhost:" + port).first, 101);  // the loopback's own name
 }
 
 TEST_F(ServeTest, EveryHttpAnswerKeepsThePageToItsOwnFilesAndOutOfFrames) {

@@ -262,18 +262,36 @@ TEST_F(Honesty, ATableStoredUnderTheFirstSchemeKeepsItsCommitmentAndVerifies) {
 }
 
 TEST(Origins, APageOfAnotherSiteMayNotOpenTheWebSocketUnlessAllowed) {
-  std::string own = "http://127.0.0.1:8080", secure = "https://Cards.Example.com", evil = "https://evil.example", null = "null";
-  std::vector<std::string> none, allowed{server::allowed_origin("https://friends.example:8443/")};
-  EXPECT_TRUE(server::origin_admitted(nullptr, "127.0.0.1:8080", none));  // a program sends no Origin
-  EXPECT_TRUE(server::origin_admitted(&own, "127.0.0.1:8080", none));
-  EXPECT_TRUE(server::origin_admitted(&secure, "cards.example.com", none));      // behind a TLS proxy
-  EXPECT_TRUE(server::origin_admitted(&secure, "cards.example.com:443", none));
-  EXPECT_FALSE(server::origin_admitted(&own, "127.0.0.1:9090", none));           // another port is another site
-  EXPECT_FALSE(server::origin_admitted(&evil, "127.0.0.1:8080", none));
-  EXPECT_FALSE(server::origin_admitted(&null, "127.0.0.1:8080", none));
+  std::string own = "http://127.0.0.1:8080", local = "http://localhost:8080", secure = "https://cards.example.com",
+              evil = "https://evil.example", null = "null";
+  auto served = server::served_origins("127.0.0.1", 8080, {});
+  EXPECT_TRUE(server::origin_admitted(nullptr, served));  // a program sends no Origin
+  EXPECT_TRUE(server::origin_admitted(&own, served));
+  EXPECT_TRUE(server::origin_admitted(&local, served));
+  std::string tls = "https://127.0.0.1:8080";
+  EXPECT_TRUE(server::origin_admitted(&tls, served));
+  EXPECT_FALSE(server::origin_admitted(&secure, served));  // behind a proxy only when named
+  EXPECT_TRUE(server::origin_admitted(&secure, server::served_origins("127.0.0.1", 8080, {server::allowed_origin(secure, "--public-origin")})));
+  std::string other_port = "http://127.0.0.1:9090";
+  EXPECT_FALSE(server::origin_admitted(&other_port, served));  // another port is another site
+  EXPECT_FALSE(server::origin_admitted(&evil, served));
+  EXPECT_FALSE(server::origin_admitted(&null, served));
+  // DNS rebinding (issue 49, finding 8): a page of the attacker's name that resolves to this
+  // machine names that name in Origin and in Host alike; neither makes it the server's own.
+  std::string rebound = "http://evil.com:8080";
+  EXPECT_FALSE(server::origin_admitted(&rebound, served));
+  EXPECT_FALSE(server::origin_admitted(&rebound, server::served_origins("0.0.0.0", 8080, {})));
+  // Listening on every address: the machine's own addresses, loopback among them, and no other.
+  auto every = server::served_origins("0.0.0.0", 8080, {});
+  EXPECT_TRUE(server::origin_admitted(&own, every));
+  EXPECT_TRUE(server::origin_admitted(&local, every));
+  std::string stranger = "http://203.0.113.9:8080";
+  EXPECT_FALSE(server::origin_admitted(&stranger, every));
   std::string friends = "https://friends.example:8443";
-  EXPECT_TRUE(server::origin_admitted(&friends, "127.0.0.1:8080", allowed));
-  EXPECT_FALSE(server::origin_admitted(&evil, "127.0.0.1:8080", allowed));
+  std::vector<std::string> allowed = served;
+  allowed.push_back(server::allowed_origin("https://friends.example:8443/"));
+  EXPECT_TRUE(server::origin_admitted(&friends, allowed));
+  EXPECT_FALSE(server::origin_admitted(&evil, allowed));
   EXPECT_EQ(server::allowed_origin("HTTPS://Example.COM:443"), "https://example.com");
   for (const char* bad : {"example.com", "ftp://example.com", "https://example.com/page", "https://", "*"})
     EXPECT_THROW(server::allowed_origin(bad), std::invalid_argument) << bad;

@@ -107,6 +107,7 @@ struct ServeCommandOptions {
   int solver_mb = 256;              // the ThreeBeTween solver's table for hints and the optimal bot
   int solver_cache_mb = 512;        // all the solver's tables together (least recently used go first)
   std::vector<std::string> allow_origins;  // other pages (http(s)://host[:port]) that may open the WebSocket
+  std::vector<std::string> public_origins;  // this server's own address behind a proxy (https://cards.example.com)
 };
 int run_serve(const ServeCommandOptions& options, std::ostream& out);
 // `inbetween verify FILE [--allow-version N]`: a finished game's log against its commitment,

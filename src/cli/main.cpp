@@ -243,6 +243,9 @@ int main(int argc, char** argv) {
                         "memory all the ThreeBeTween solver's tables may hold together; past it the least recently used one "
                         "nobody is using is let go (at least --solver-mb)")
       ->check(CLI::Range(1, 1 << 20))->capture_default_str();
+  serve_cmd->add_option("--public-origin", serve.public_origins,
+                        "this server's own address as a browser names it behind a proxy (https://cards.example.com); "
+                        "repeat for more (its --host and --port always count)");
   serve_cmd->add_option("--allow-origin", serve.allow_origins,
                         "another page (http(s)://host[:port]) that may open the WebSocket; repeat for more (the server's own page always may)");
 

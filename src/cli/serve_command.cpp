@@ -29,12 +29,11 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.http_requests_per_second = options.http_requests_per_second;
   serve.http_burst = 4 * options.http_requests_per_second;
   serve.heavy_wait = std::chrono::milliseconds(options.heavy_wait_ms);
-  for (const auto& url : options.allow_origins) {
-    try {
-      serve.allowed_origins.push_back(server::allowed_origin(url));
-    } catch (const std::invalid_argument& e) {
-      throw CommandLineError(e.what());
-    }
+  try {
+    for (const auto& url : options.allow_origins) serve.allowed_origins.push_back(server::allowed_origin(url));
+    for (const auto& url : options.public_origins) serve.public_origins.push_back(server::allowed_origin(url, "--public-origin"));
+  } catch (const std::invalid_argument& e) {
+    throw CommandLineError(e.what());
   }
   serve.lobby.bot_delay = std::chrono::milliseconds(options.bot_delay_ms);
   serve.lobby.max_tables = options.max_tables;

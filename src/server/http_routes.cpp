@@ -38,16 +38,15 @@ std::optional<std::string> NetworkServer::real_address(const Request& request) {
 std::optional<Response> NetworkServer::foreign_page(const Request& request) {
   auto field = request.find(http::field::origin);
   std::string origin = field == request.end() ? "" : std::string(field->value());
-  auto host = request[http::field::host];
-  if (origin_admitted(field == request.end() ? nullptr : &origin, std::string_view(host.data(), host.size()), options_.allowed_origins))
-    return std::nullopt;
+  if (origin_admitted(field == request.end() ? nullptr : &origin, admitted_origins_)) return std::nullopt;
   Response response{http::status::forbidden, request.version()};
   response.set(http::field::server, "inbetween");
   response.set(http::field::content_type, "text/plain; charset=utf-8");
   page_guards(response);
   response.keep_alive(false);
   response.body() = fmt::format("the page at {} may not play here: this server's WebSocket is for its own page "
-                                "(`inbetween serve --allow-origin URL` lets another in)\n",
+                                "(`inbetween serve --public-origin URL` names this server's own address behind a proxy, "
+                                "`--allow-origin URL` lets another page in)\n",
                                 origin);
   response.prepare_payload();
   return response;

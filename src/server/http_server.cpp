@@ -15,6 +15,7 @@
 
 #include "protocol/json.h"
 #include "server/memory.h"
+#include "server/origin.h"
 
 namespace inbetween::server {
 namespace {
@@ -71,6 +72,9 @@ void NetworkServer::run(const std::function<void(unsigned short)>& ready) {
   acceptor.set_option(asio::socket_base::reuse_address(true));
   acceptor.bind(endpoint);
   acceptor.listen();
+  // The pages that may open the WebSocket, found once from what this server serves (origin.h).
+  admitted_origins_ = served_origins(options_.host, acceptor.local_endpoint().port(), options_.public_origins);
+  admitted_origins_.insert(admitted_origins_.end(), options_.allowed_origins.begin(), options_.allowed_origins.end());
   asio::signal_set signals(*shards_.front(), SIGINT, SIGTERM);
   signals.async_wait([this](beast::error_code, int) { stop(); });
   asio::co_spawn(*shards_.front(), listen(acceptor), [](std::exception_ptr e) {

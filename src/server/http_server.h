@@ -26,6 +26,7 @@ struct ServeOptions {
   std::chrono::milliseconds heavy_wait{2000};
   std::size_t max_send_queue_bytes = 512 * 1024;  // queued for a client that does not read: then it is dropped
   std::vector<std::string> allowed_origins;       // other pages that may open the WebSocket (origin.h), as allowed_origin() writes them
+  std::vector<std::string> public_origins;        // the names this server is reached by behind a proxy (--public-origin), likewise
   std::vector<std::string> trusted_proxies;  // peers whose X-Real-IP names the client (a reverse proxy)
   std::string advertise;  // host:port where the other servers on a shared database reach this one (default: host and port listened on)
   LobbyOptions lobby;

@@ -161,6 +161,7 @@ class NetworkServer final : public Hooks {
   asio::awaitable<Response> answer_table(const Request& request, const std::string& address);
 
   ServeOptions options_;
+  std::vector<std::string> admitted_origins_;  // served_origins() and --allow-origin, set once before the first connection
   unsigned threads_;  // network threads
   // One io_context per network thread, run by that thread alone. Not told so (a concurrency hint
   // of 1): asio would then keep what a thread posts to itself apart until its handler ends, and a
