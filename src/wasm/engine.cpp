@@ -1,0 +1,28 @@
+// The engine for the page (issue 50): the engine protocol of docs/protocol.md behind one C
+// function, compiled to WebAssembly by Emscripten (src/wasm/wasm.cmake). A request line in, its
+// reply line out, exactly as `inbetween engine` answers it on stdout: the same Engine, the same
+// rules and decks (embedded at INBETWEEN_DATA_DIR), so a game replays byte for byte in both.
+#include <cstdlib>
+#include <string>
+
+#include "protocol/engine_loop.h"
+
+namespace {
+// The page runs one engine a worker; its reply lives until the next call.
+inbetween::protocol::Engine& engine() {
+  static inbetween::protocol::Engine one = [] {
+    // The solver's disk cache would be a second copy of each table in the page's memory.
+    ::setenv("INBETWEEN_CACHE_DIR", "off", 1);
+    return inbetween::protocol::Engine();
+  }();
+  return one;
+}
+std::string reply;
+}  // namespace
+
+// The reply to one request line (JSON text, as `inbetween engine` prints it); valid until the
+// next call.
+extern "C" const char* inbetween_handle(const char* line) {
+  reply = engine().handle(line).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return reply.c_str();
+}
