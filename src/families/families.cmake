@@ -18,6 +18,6 @@ foreach(part family:descriptors codec:codecs terminal:terminals)
   endforeach()
   # Rewritten only when its text changes, so a new configure rebuilds nothing.
   file(CONFIGURE OUTPUT ${generated}/generated/family_${name}.h
-       CONTENT "#pragma once\n// Every family's ${header}.h: written by src/CMakeLists.txt from INBETWEEN_FAMILIES.\n${includes}")
+       CONTENT "#pragma once\n// Every family's ${header}.h: written by src/families/families.cmake from INBETWEEN_FAMILIES.\n${includes}")
 endforeach()
 target_include_directories(inbetween_flags INTERFACE ${generated})
