@@ -81,8 +81,8 @@ constexpr std::array kActKeys = {"cmd", "player", "action", "by", "events"};
 // The first key of `line` that is not in `known`, as a sentence; empty when there is none.
 template <std::size_t N>
 std::string unknown_key(const json& line, const std::array<const char*, N>& known) {
-  for (const auto& [key, value] : line.items())
-    if (std::find_if(known.begin(), known.end(), [&](const char* k) { return key == k; }) == known.end())
+  for (auto item = line.begin(); item != line.end(); ++item)
+    if (const std::string& key = item.key(); std::find_if(known.begin(), known.end(), [&](const char* k) { return key == k; }) == known.end())
       return fmt::format("the key \"{}\" is not one the server writes, and the commitment does not cover it (`inbetween replay` "
                          "would use it); the server writes {}",
                          key, fmt::join(known, ", "));
