@@ -283,6 +283,56 @@ TEST_F(ServeTest, ATextFrameThatIsNotUtf8ClosesThatConnectionWithCode1007) {
   EXPECT_EQ(other.read()["type"], "tables");
 }
 
+// Every frame counts, also those Beast handles inside its own read and never hands on: pongs
+// and empty continuation frames (docs/server.md, "Limits").
+constexpr unsigned char kFin = 0x80, kText = 0x01, kContinuation = 0x00, kPong = 0x0a, kClose = 0x08;
+
+TEST_F(ServeTest, AFloodOfPongsCountsAgainstTheRateAndIsLetGo) {
+  ServeProcess server(db(), {"--messages-per-second", "20"});
+  testing::RawUpgrade flooder(server.port(), {});
+  ASSERT_EQ(flooder.status(), 101);
+  std::string pongs;
+  for (int i = 0; i < 1000; ++i) pongs += testing::raw_frame(kFin | kPong);
+  // 20 a second in bursts of 60, then 100 refused: the first thousand are past it.
+  for (int i = 0; i < 1000 && flooder.send(pongs); ++i) {
+  }
+  EXPECT_NO_THROW(flooder.close_code()) << "the server closes the connection (and holds its address off a while)";
+}
+
+TEST_F(ServeTest, AMessageInMoreThan128FramesClosesWith1009AndOneIn128Passes) {
+  ServeProcess server(db());
+  // A message begun and never ended, in empty continuation frames.
+  testing::RawUpgrade endless(server.port(), {});
+  ASSERT_EQ(endless.status(), 101);
+  std::string frames = testing::raw_frame(kText);
+  for (int i = 0; i < 1000; ++i) frames += testing::raw_frame(kContinuation);
+  endless.send(frames);
+  EXPECT_EQ(endless.close_code(), 1009);
+  // 64 KiB less a little in 128 pieces of 512 bytes, the last with FIN: one message, answered.
+  testing::RawUpgrade pieces(server.port(), {});
+  std::string message = json{{"type", "tables"}, {"pad", std::string(65000, 'x')}}.dump();
+  frames.clear();
+  for (std::size_t at = 0, i = 0; at < message.size(); at += 512, ++i)
+    frames += testing::raw_frame((at + 512 >= message.size() ? kFin : 0) | (i == 0 ? kText : kContinuation), message.substr(at, 512));
+  ASSERT_TRUE(pieces.send(frames));
+  ASSERT_TRUE(pieces.send(testing::raw_frame(kFin | kClose, "\x03\xe8")));
+  EXPECT_EQ(pieces.close_code(), 1000) << "the message was read whole, and the connection closed as asked";
+}
+
+// A message over 64 KiB in 1 KiB fragments closes with 1009 (message too big), and the server
+// reads on until the client's own close: a client still sending is not reset before it reads
+// the close frame (Beast's own teardown closed after one read, and Node's ws reported 1006).
+TEST_F(ServeTest, AMessageOverItsBytesInFragmentsClosesWith1009AndTheClientIsNotReset) {
+  ServeProcess server(db());
+  testing::RawUpgrade big(server.port(), {});
+  ASSERT_EQ(big.status(), 101);
+  std::string frames;
+  for (int i = 0; i < 70; ++i) frames += testing::raw_frame((i == 69 ? kFin : 0) | (i == 0 ? kText : kContinuation), std::string(1024, 'x'));
+  ASSERT_TRUE(big.send(frames));
+  EXPECT_EQ(big.close_code(), 1009);
+  EXPECT_TRUE(big.send(testing::raw_frame(kFin | kClose, "\x03\xf1"))) << "the server still reads: the client closes its side";
+}
+
 TEST_F(ServeTest, OnlyTheServersOwnPageAProgramOrAnAllowedPageOpensTheWebSocket) {
   ServeProcess server(db(), {"--allow-origin", "https://Friends.example:8443/"});
   std::string own = "http://127.0.0.1:" + std::to_string(server.port());

@@ -73,27 +73,27 @@ std::size_t Lobby::connections() const {
   return conns_.size();
 }
 
-bool Lobby::admit(ConnId conn, Connection& c) {
-  switch (limits_.take(c.rate, c.address, hooks_.now())) {
-    case Limits::Verdict::serve: return true;
-    case Limits::Verdict::slow_down:
-      send(conn, {{"type", "error"}, {"code", "rate_limited"}, {"message", fmt::format("more than {} messages a second; slow down", options_.messages_per_second)}});
-      return false;
-    case Limits::Verdict::unanswered: return false;
-    case Limits::Verdict::flooding:
-      send(conn, {{"type", "error"}, {"code", "flooding"},
-                  {"message", fmt::format("too many messages refused for the rate; the connection is closed, and this address "
-                                          "may connect again in {} seconds", options_.flood_cooldown.count())}});
-      hooks_.drop(conn);
-      return false;
+Limits::Verdict Lobby::admit(ConnId conn, Connection& c) {
+  Limits::Verdict verdict = limits_.take(c.rate, c.address, hooks_.now());
+  if (verdict == Limits::Verdict::slow_down) {
+    send(conn, {{"type", "error"}, {"code", "rate_limited"}, {"message", fmt::format("more than {} messages a second; slow down", options_.messages_per_second)}});
+  } else if (verdict == Limits::Verdict::flooding) {
+    send(conn, {{"type", "error"}, {"code", "flooding"},
+                {"message", fmt::format("too many messages refused for the rate; the connection is closed, and this address "
+                                        "may connect again in {} seconds", options_.flood_cooldown.count())}});
+    hooks_.drop(conn);
   }
-  return false;
+  return verdict;
 }
 
-void Lobby::control_frame(ConnId conn) {
-  // A ping costs a pong: it counts against the rate like a message, and a flood of them is let go.
+void Lobby::control_frame(ConnId conn, unsigned frames) {
+  // A control frame costs Beast's work (a ping a pong) and answers nothing: it counts against
+  // the rate like a message, and a flood of them is let go. Those of one read come together.
   std::lock_guard lock(mutex_);
-  if (auto it = conns_.find(conn); it != conns_.end()) admit(conn, it->second);
+  auto it = conns_.find(conn);
+  if (it == conns_.end()) return;
+  for (unsigned i = 0; i < frames; ++i)
+    if (admit(conn, it->second) == Limits::Verdict::flooding) return;
 }
 
 json Lobby::parse(std::string_view text, Frame frame) const {
@@ -110,7 +110,7 @@ void Lobby::receive_parsed(ConnId conn, json message, std::size_t bytes, Frame f
   Connection& c = it->second;
   json id;
   try {
-    if (!admit(conn, c)) return;
+    if (admit(conn, c) != Limits::Verdict::serve) return;
     if (frame == Frame::binary) throw Refused("bad_message", "messages are JSON text frames");
     if (bytes > options_.max_message_bytes)
       throw Refused("too_big", fmt::format("a message may be at most {} bytes", options_.max_message_bytes));

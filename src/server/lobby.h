@@ -45,7 +45,7 @@ class Lobby final : private TableHost {
   void close(ConnId conn);
   // One message from a connection; the replies go out through Hooks::send. Every frame counts
   // against the connection's and its address's rate, whatever its kind: a binary frame is
-  // answered `bad_message`, a ping (control_frame) only counted.
+  // answered `bad_message`, a control frame (ping, pong, close: control_frame) only counted.
   enum class Frame { text, binary };
   void receive(ConnId conn, std::string_view text, Frame frame = Frame::text);
   // The same with the text already parsed (parse() below, on the connection's own thread): `bytes`
@@ -54,7 +54,9 @@ class Lobby final : private TableHost {
   // A frame's JSON, or a discarded value when it is binary, too big or not JSON. Reads only the
   // options: any thread may call it.
   json parse(std::string_view text, Frame frame) const;
-  void control_frame(ConnId conn);
+  // `frames` control frames of a connection, each counted like a message (a run of refusals told
+  // once, a flood let go).
+  void control_frame(ConnId conn, unsigned frames = 1);
 
   // The tables held in memory: those in play, and those that are over once someone asked for them.
   std::size_t tables() const;
@@ -112,9 +114,9 @@ class Lobby final : private TableHost {
   void attach(ConnId conn, Connection& c, HeldTable& held, int seat);
   // Takes the connection from its table; `locked`: a table whose lock the caller holds.
   void detach(ConnId conn, Connection& c, HeldTable* locked = nullptr);
-  // Whether a frame is within the rate (Limits::take); a refused one is answered once a run
+  // Counts a frame against the rate (Limits::take); a refused one is answered once a run
   // (rate_limited), and a connection far past its rate is let go (flooding).
-  bool admit(ConnId conn, Connection& c);
+  Limits::Verdict admit(ConnId conn, Connection& c);
   void send(ConnId conn, json message) { hooks_.send_message(conn, std::move(message)); }
 
   // The tables held (lobby_tables.cpp), with the lobby's lock held:

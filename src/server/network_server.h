@@ -25,6 +25,7 @@
 #include <boost/beast.hpp>
 
 #include "server/commit_gate.h"
+#include "server/counted_socket.h"
 #include "server/http_server.h"
 #include "server/lobby.h"
 
@@ -57,9 +58,10 @@ struct Relay {
 // touched only on the client's own network thread (the stream's executor).
 struct Client {
   Client(tcp::socket socket, std::string from) : ws(std::move(socket)), address(std::move(from)) {}
-  // Straight on the socket, not a tcp_stream: the WebSocket keeps its own timeouts, and a
-  // tcp_stream's layer cost every read and write a composed operation more (bench/README.md).
-  websocket::stream<tcp::socket> ws;
+  // On the socket with only the frames' count between (CountedSocket), not a tcp_stream: the
+  // WebSocket keeps its own timeouts, and a tcp_stream's layer cost every read and write a
+  // composed operation more (bench/README.md).
+  websocket::stream<CountedSocket> ws;
   std::string address;
   std::shared_ptr<Relay> relay;  // set: every message goes to the server that plays the table
   asio::io_context* home = nullptr;  // the io_context of the network thread it lives on (its stream's)
@@ -127,6 +129,9 @@ class NetworkServer final : public Hooks {
   // A WebSocket client (ws_session.cpp):
   // The WebSocket's handshake, then every frame read into the lobby until the client goes.
   asio::awaitable<void> play(tcp::socket socket, Request request, std::string address, asio::io_context& home);
+  // Closes a client whose message came in too many frames (the stream failed it): a close frame
+  // with code 1009, then the client's end of the connection awaited.
+  asio::awaitable<void> close_too_many_frames(Client& client);
   // On the client's thread: queues a message and starts its writer.
   void enqueue(const std::shared_ptr<Client>& client, std::string text);
   // On the client's thread: writes the queue's first message, and on, until it is empty.

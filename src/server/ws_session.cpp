@@ -4,6 +4,8 @@
 
 #include "server/network_server.h"
 
+#include <fmt/format.h>
+
 namespace inbetween::server {
 
 asio::awaitable<void> NetworkServer::play(tcp::socket socket, Request request, std::string address, asio::io_context& home) {
@@ -24,10 +26,13 @@ asio::awaitable<void> NetworkServer::play(tcp::socket socket, Request request, s
     clients_[id] = client;
   }
   lobby_.open(id, address);
-  // Beast answers pings itself; each is counted against the rate, so a ping flood is let go.
-  client->ws.control_callback([this, id](websocket::frame_type kind, beast::string_view) {
-    if (kind == websocket::frame_type::ping) lobby_.control_frame(id);
-  });
+  // Every frame counts (docs/server.md, "Limits"). Beast answers pings and swallows pongs and
+  // empty continuation frames inside its read, so they are counted as they arrive: a control
+  // frame against the rate like a message (a flood of them is let go), a message in more than
+  // kMaxFramesAMessage frames closes the connection. A message itself is counted by the lobby.
+  client->ws.next_layer().on_frames = [this, id, &client = *client](const FrameScanner::Seen& seen) {
+    if (seen.control > 0 && !client.dropping && !client.closed) lobby_.control_frame(id, seen.control);
+  };
   beast::flat_buffer buffer;
   for (;;) {
     buffer.clear();
@@ -44,6 +49,10 @@ asio::awaitable<void> NetworkServer::play(tcp::socket socket, Request request, s
     lobby_.receive_parsed(id, lobby_.parse(std::string_view(static_cast<const char*>(buffer.data().data()), bytes), frame), bytes, frame);
   }
   client->closed = true;
+  // Beast cannot be told to end its read with a close frame of ours: it is written here, unless a
+  // message is being written (which it would cut), and the client's end awaited (the layer's
+  // teardown).
+  if (client->ws.next_layer().refused() && !client->writing) co_await close_too_many_frames(*client);
   if (client->relay) {
     client->relay->closed = true;
     beast::get_lowest_layer(client->relay->ws).close();
@@ -53,6 +62,17 @@ asio::awaitable<void> NetworkServer::play(tcp::socket socket, Request request, s
     clients_.erase(id);
   }
   lobby_.close(id);
+}
+
+asio::awaitable<void> NetworkServer::close_too_many_frames(Client& client) {
+  // Close code 1009 (message too big), as for a message past its bytes, with the reason.
+  static const std::string kClose = [] {
+    std::string reason = fmt::format("a message in more than {} frames", kMaxFramesAMessage);
+    return std::string{'\x88', static_cast<char>(2 + reason.size()), '\x03', '\xf1'} + reason;
+  }();
+  beast::error_code ec;
+  co_await asio::async_write(client.ws.next_layer().next_layer(), asio::buffer(kClose), asio::redirect_error(asio::use_awaitable, ec));
+  co_await async_teardown(beast::role_type::server, client.ws.next_layer(), asio::redirect_error(asio::use_awaitable, ec));
 }
 
 void NetworkServer::enqueue(const std::shared_ptr<Client>& client, std::string text) {

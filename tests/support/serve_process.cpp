@@ -34,9 +34,10 @@ ServeProcess::ServeProcess(const std::string& db, std::vector<std::string> extra
     if (err >= 0) dup2(err, STDERR_FILENO);
     close(out[0]);
     close(out[1]);
-    std::vector<std::string> args{INBETWEEN_BINARY, "serve", "--port", "0", "--db", db, "--bot-delay-ms", "0",
-                                  // Scripted clients act far faster than people: no rate limit in the way.
-                                  "--messages-per-second", "1000000"};
+    std::vector<std::string> args{INBETWEEN_BINARY, "serve", "--port", "0", "--db", db, "--bot-delay-ms", "0"};
+    // Scripted clients act far faster than people: no rate limit in the way, unless the test sets one.
+    if (std::find(extra.begin(), extra.end(), "--messages-per-second") == extra.end())
+      extra.insert(extra.end(), {"--messages-per-second", "1000000"});
     for (auto& e : extra) args.push_back(e);
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
@@ -138,6 +139,67 @@ RawUpgrade::RawUpgrade(unsigned short port, const std::vector<std::pair<std::str
   beast::http::read(stream, buffer, response);
   status_ = static_cast<int>(response.result_int());
   body_ = response.body();
+}
+
+bool RawUpgrade::send(const std::string& bytes) {
+  auto& c = *connection_;
+  beast::error_code result = asio::error::would_block;
+  c.stream.expires_after(std::chrono::seconds(30));
+  asio::async_write(c.stream, asio::buffer(bytes), [&](beast::error_code ec, std::size_t) { result = ec; });
+  c.ioc.restart();
+  while (result == asio::error::would_block && c.ioc.run_one() > 0) {
+  }
+  if (result == beast::error::timeout) throw std::runtime_error("the server read nothing for 30 s");
+  return !result;
+}
+
+int RawUpgrade::close_code(std::chrono::seconds timeout) {
+  auto& c = *connection_;
+  std::string seen;
+  auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    // The server's frames are unmasked: a close frame is 0x88, its length, then the code.
+    for (std::size_t at = 0; at + 2 <= seen.size();) {
+      std::size_t length = static_cast<unsigned char>(seen[at + 1]) & 0x7f, start = at + 2;
+      if (length >= 126) {
+        std::size_t bytes = length == 126 ? 2 : 8;
+        if (seen.size() < at + 2 + bytes) break;
+        length = 0;
+        for (std::size_t i = 0; i < bytes; ++i) length = (length << 8) | static_cast<unsigned char>(seen[at + 2 + i]);
+        start = at + 2 + bytes;
+      }
+      if (seen.size() < start + length) break;
+      if ((seen[at] & 0x0f) == 8 && length >= 2)
+        return (static_cast<unsigned char>(seen[start]) << 8) | static_cast<unsigned char>(seen[start + 1]);
+      at = start + length;
+    }
+    char buffer[4096];
+    beast::error_code result = asio::error::would_block;
+    std::size_t read = 0;
+    c.stream.expires_at(deadline);
+    c.stream.async_read_some(asio::buffer(buffer), [&](beast::error_code ec, std::size_t n) {
+      result = ec;
+      read = n;
+    });
+    c.ioc.restart();
+    while (result == asio::error::would_block && c.ioc.run_one() > 0) {
+    }
+    if (result == beast::error::timeout) throw std::runtime_error("the server did not close the connection in time");
+    if (result) return 0;
+    seen.append(buffer, read);
+  }
+}
+
+std::string raw_frame(unsigned char first, const std::string& payload) {
+  std::string frame(1, static_cast<char>(first));
+  if (payload.size() < 126) {
+    frame += static_cast<char>(0x80 | payload.size());
+  } else {
+    frame += static_cast<char>(0x80 | 126);
+    frame += static_cast<char>(payload.size() >> 8);
+    frame += static_cast<char>(payload.size() & 0xff);
+  }
+  return frame + std::string(4, '\0') + payload;
 }
 
 RawUpgrade::~RawUpgrade() = default;

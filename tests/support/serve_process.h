@@ -68,6 +68,13 @@ class RawUpgrade {
 
   int status() const { return status_; }
   const std::string& body() const { return body_; }
+  // Once open (101): writes `bytes` as they are (frames no client library would send; client
+  // frames are masked, raw_frame()); false when the server has closed the connection. Bounded
+  // by 30 s.
+  bool send(const std::string& bytes);
+  // Reads what the server sends until it closes the connection (at most `timeout`, else it
+  // throws): the code of the server's close frame, or 0 when it closed without one.
+  int close_code(std::chrono::seconds timeout = std::chrono::seconds(30));
 
  private:
   struct Connection;
@@ -75,6 +82,9 @@ class RawUpgrade {
   int status_ = 0;
   std::string body_;
 };
+
+// A client's WebSocket frame: `first` is its first byte (FIN and opcode), masked with a zero key.
+std::string raw_frame(unsigned char first, const std::string& payload = "");
 
 // The answer to a WebSocket upgrade sent with `origin` as its Origin header: the HTTP status
 // (101: the WebSocket is open) and the body of a refusal.
