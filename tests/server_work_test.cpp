@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "families/three/solver.h"
+#include "server/typed_text.h"
 #include "server/verify.h"
 #include "support/server_fixture.h"
 
@@ -234,7 +235,7 @@ TEST_F(ServerWorkTest, EveryFrameKindCountsAgainstTheRate) {
 
 // A connection that sits down, watches or resumes gets the latest events only (a game of
 // thousands would not fit one message) and asks for older ones page by page; the rules' title
-// (up to 64 KiB of description) comes in its first table message only.
+// comes in its first table message only.
 TEST_F(ServerWorkTest, ALongGameResumesWithItsLatestEventsAndOlderOnesComeOnRequest) {
   options_.event_window = 10;
   restart();
@@ -272,6 +273,47 @@ TEST_F(ServerWorkTest, ALongGameResumesWithItsLatestEventsAndOlderOnesComeOnRequ
   // Only at the table one watches or sits at.
   ConnId stranger = connect();
   EXPECT_EQ(ask(stranger, {{"type", "events"}, {"table", ann.table}, {"from", 0}})["code"], "bad_message");
+}
+
+// A custom rule file's description may be 64 KiB: the table message carries it cut (to
+// kTitleCharacters and "…", with title_cut), a watcher's too, and the whole text comes to whoever
+// asks (`rules`), not to every watcher (issue 49, finding 9).
+TEST_F(ServerWorkTest, ALongDescriptionIsCutInTheTableMessageAndTheWholeComesOnRequest) {
+  for (std::string word : {"many words ", "x"}) {  // words, and one unbroken word
+    std::string description;
+    while (description.size() < 60000) description += word;
+    Seat ann = create("", 2, "Ann", {{"rules_text", "game = \"pot\"\nname = \"long\"\ndescription = \"" + description + "\"\n"}});
+    json first = hooks_->of_type(ann.conn, "table").front();
+    std::string title = first["title"];
+    EXPECT_LE(server::characters(title), server::kTitleCharacters + 1) << word;
+    ASSERT_GE(title.size(), 3u);
+    EXPECT_EQ(title.substr(title.size() - 3), "\u2026");
+    EXPECT_EQ(description.rfind(title.substr(0, title.size() - 3), 0), 0u) << "the description's start: " << title;
+    EXPECT_EQ(first["title_cut"], true);
+    ConnId watcher = connect();
+    ask(watcher, {{"type", "watch"}, {"table", ann.table}});
+    EXPECT_EQ(hooks_->last(watcher, "table")["title"], title);
+    json whole = ask(watcher, {{"type", "rules"}, {"table", ann.table}, {"id", 7}});
+    ASSERT_EQ(whole["type"], "rules") << whole.dump().substr(0, 200);
+    EXPECT_EQ(whole["description"], description);
+    EXPECT_EQ(whole["rules"], "custom");
+    EXPECT_EQ(whole["id"], 7);
+  }
+  // A preset's description is short: whole, and not marked cut.
+  Seat bob = create("hoyle", 2, "Bob");
+  json first = hooks_->of_type(bob.conn, "table").front();
+  EXPECT_FALSE(first.contains("title_cut"));
+  EXPECT_EQ(ask(bob.conn, {{"type", "rules"}, {"table", bob.table}})["description"], first["title"]);
+  EXPECT_EQ(ask(bob.conn, {{"type", "rules"}, {"table", "NOPE1"}})["code"], "no_table");
+}
+
+// The cut never ends inside what a person reads as one character, nor in whitespace.
+TEST(CutText, AtACharacterBoundaryWithoutTrailingSpace) {
+  EXPECT_EQ(server::cut_text("short", 200), "short");
+  EXPECT_EQ(server::cut_text("abc   def", 4), "abc\u2026");
+  // 199 letters, then an e and its combining acute accent across the 200th character.
+  EXPECT_EQ(server::cut_text(std::string(199, 'a') + "e\u0301zzz", 200), std::string(199, 'a') + "\u2026");
+  EXPECT_EQ(server::cut_text("\u00e9\u00e9\u00e9", 2), "\u00e9\u00e9\u2026") << "two bytes a character, counted as one";
 }
 
 }  // namespace

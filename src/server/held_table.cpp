@@ -218,7 +218,7 @@ std::string HeldTable::table_for(Sitting& s, const TableText& shared, PartsText&
   std::string chat = s.title_sent ? std::string() : room.chat_text();  // the kept lines go with the title
   std::string from_text = std::to_string(from);
   std::string text;
-  text.reserve(56 + you.size() + legal->second.size() + title.size() + chat.size() + from_text.size() + fresh->second.size() +
+  text.reserve(74 + you.size() + legal->second.size() + title.size() + chat.size() + from_text.size() + fresh->second.size() +
                shared.body.size());
   text += "{\"you\":";
   text += you;
@@ -227,6 +227,7 @@ std::string HeldTable::table_for(Sitting& s, const TableText& shared, PartsText&
   if (!s.title_sent) {
     text += ",\"title\":";
     text += title;
+    if (room.info().title_cut()) text += ",\"title_cut\":true";  // the whole on request (`rules`)
     text += ",\"chat\":";
     text += chat;
   }

@@ -84,7 +84,7 @@ class HeldTable {
     int seat = -1;  // -1: a spectator
     std::size_t events_sent = 0;
     int game_seen = 0;
-    bool title_sent = false;  // the rules' title (a rule file's description, up to 64 KiB) goes once
+    bool title_sent = false;  // the rules' title (their description cut to kTitleCharacters) goes once
   };
   // A person's turn clock: it starts when their turn starts (or they move and are still to
   // act) and runs the table's timeout; run out, a sensible bot makes that one move for them.

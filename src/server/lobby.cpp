@@ -171,6 +171,14 @@ void Lobby::dispatch(ConnId conn, Lock& lock, const json& message) {
   if (type == "join") return join(conn, c, message);
   if (type == "watch") return watch(conn, c, message);
   if (type == "resume") return resume(conn, c, message);
+  if (type == "rules") {
+    // The whole description, which a table message carries cut (kTitleCharacters): asked for by
+    // whoever wants to read it, not sent to every watcher.
+    auto held = held_named(message);
+    std::lock_guard table(held->mutex);
+    const Room& room = held->room();
+    return send(conn, with_id({{"type", "rules"}, {"table", room.code()}, {"rules", room.label()}, {"description", room.info().description}}));
+  }
   // A message to one table: the lobby's lock is let go before the table's is taken, so tables
   // play at once. A table let go of meanwhile (gone) is looked up again.
   for (int tries = 0; tries < 3; ++tries) {

@@ -66,8 +66,8 @@ RulesInfo rules_info(const TableSpec& spec) {
   auto file = client_rule_file(spec);
   try {
     return games::with_rule_file(file, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
-      return RulesInfo{file.game, rules->description, rules->min_players, rules->max_players, F::Bots::kinds(),
-                       std::string(F::Bots::stand_in)};
+      return RulesInfo{file.game, cut_text(rules->description, kTitleCharacters), rules->description, rules->min_players,
+                       rules->max_players, F::Bots::kinds(), std::string(F::Bots::stand_in)};
     });
   } catch (const rules::RuleError& e) {
     throw Refused("bad_rules", for_client(e.what()));
@@ -403,6 +403,7 @@ json Room::snapshot(games::Seat seat) const {
   out.update(seat_fields());
   out.update(fixed_fields());
   out["title"] = info_.title;
+  if (info_.title_cut()) out["title_cut"] = true;
   return out;
 }
 

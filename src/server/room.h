@@ -51,10 +51,17 @@ struct TableSpec {
 // The creator's seat: the creator sits down as the table is created, before anyone can join.
 inline constexpr int kCreatorSeat = 0;
 
+// The most characters of a rule file's description a table message carries as its title
+// (docs/server.md): a custom file's may be 64 KiB, which no page shows whole, nor should every
+// watcher be sent. The whole text comes on request (`rules`).
+inline constexpr std::size_t kTitleCharacters = 200;
+
 // The family key and title of a table's rules, and its family's bots.
 struct RulesInfo {
   std::string family;
-  std::string title;
+  std::string title;        // the description, cut to kTitleCharacters and "…" when longer
+  std::string description;  // the rule file's whole description
+  bool title_cut() const { return title.size() != description.size(); }
   int min_players = 0;
   int max_players = 0;
   std::vector<std::string> bot_kinds;

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <unicode/brkiter.h>
 #include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
@@ -181,6 +183,32 @@ std::string chat_line(std::string_view typed) {
 
 std::size_t characters(std::string_view text) {
   return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; }));
+}
+
+std::string cut_text(std::string_view text, std::size_t most) {
+  // The byte where character `most` begins: the text beyond it is what is cut.
+  std::size_t end = 0;
+  for (std::size_t seen = 0; end < text.size(); ++end)
+    if ((static_cast<unsigned char>(text[end]) & 0xC0) != 0x80 && seen++ == most) break;
+  if (end >= text.size()) return std::string(text);
+  // Back to the start of the character a person sees there (its grapheme cluster), reading only
+  // the part kept and the one code point after it.
+  std::size_t next = end + 1;
+  while (next < text.size() && (static_cast<unsigned char>(text[next]) & 0xC0) == 0x80) ++next;
+  icu::UnicodeString kept = icu::UnicodeString::fromUTF8(icu::StringPiece(text.data(), static_cast<std::int32_t>(next)));
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::BreakIterator> graphemes(icu::BreakIterator::createCharacterInstance(icu::Locale::getRoot(), status));
+  check(status, "open a character break iterator");
+  graphemes->setText(kept);
+  std::int32_t cut = kept.length() - icu::UnicodeString::fromUTF8(icu::StringPiece(text.data() + end, static_cast<std::int32_t>(next - end))).length();
+  if (!graphemes->isBoundary(cut)) {
+    std::int32_t before = graphemes->preceding(cut);
+    if (before > 0) cut = before;
+  }
+  kept.truncate(cut);
+  // No space before the ellipsis.
+  while (kept.length() > 0 && u_isUWhiteSpace(kept.char32At(kept.length() - 1))) kept.truncate(kept.moveIndex32(kept.length(), -1));
+  return utf8(kept) + "\u2026";
 }
 
 }  // namespace inbetween::server

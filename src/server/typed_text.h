@@ -32,4 +32,9 @@ std::string chat_line(std::string_view typed);
 // How many characters (code points) `text` holds; `text` is valid UTF-8.
 std::size_t characters(std::string_view text);
 
+// `text` (valid UTF-8) as it is when it holds at most `most` characters (code points); else its
+// first `most` at most, never ending inside what a person reads as one character (a letter and
+// its accents, an emoji sequence) nor in whitespace, and "…".
+std::string cut_text(std::string_view text, std::size_t most);
+
 }  // namespace inbetween::server

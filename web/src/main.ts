@@ -16,7 +16,7 @@ import { byId, fill, h } from './dom';
 import { afterLanding, forget as forgetLanding, holdToo, isLanding, landed } from './moment';
 import { Pace } from './pace';
 import { buzz, play, reducedMotion, setSound, soundOn } from './feel';
-import { helpKnown, renderHelp, setHelpPresets } from './help';
+import { helpKnown, renderHelp, setHelpPresets, setWholeRules } from './help';
 import { HintPanel } from './hint';
 import { Lobby, normalizeCode, renderWaiting, type CreateRequest } from './lobby';
 import { Narration } from './narration';
@@ -245,7 +245,9 @@ function route(ask = true): void {
 
 /** The table's rules help: drawn again when the presets' help arrives after the table. */
 function showHelp(t: TableMsg): void {
-  regions.help.update({ rules: t.rules, family: t.family, title: t.title, set: t.set, timeout: t.timeout, known: helpKnown() }, () => renderHelp(t));
+  regions.help.update({ table: t.table, rules: t.rules, family: t.family, title: t.title, cut: t.title_cut, set: t.set, timeout: t.timeout, known: helpKnown() }, () =>
+    renderHelp(t, () => send({ type: 'rules', table: t.table })),
+  );
 }
 
 /** On (re)connecting or routing: ask for what the view needs. */
@@ -290,9 +292,11 @@ function receive(m: ServerMsg): void {
         chat.clear();
         for (const line of kept) chat.add(line.from, line.text);
       }
-      // The rules' title comes once a connection (it can be long): later messages keep it.
+      // The rules' title comes once a connection (with title_cut when the description was cut):
+      // later messages keep it.
       const last = pace.latest;
-      pace.receive({ ...m, title: m.title ?? (last?.table === m.table ? last.title : undefined), you: m.you ?? null, events: m.events ?? [], legal: m.legal ?? null, seats: m.seats ?? [] });
+      const title = m.title !== undefined ? { title: m.title, title_cut: m.title_cut } : last?.table === m.table ? { title: last.title, title_cut: last.title_cut } : {};
+      pace.receive({ ...m, ...title, you: m.you ?? null, events: m.events ?? [], legal: m.legal ?? null, seats: m.seats ?? [] });
       return;
     }
     case 'hint':
@@ -322,6 +326,9 @@ function receive(m: ServerMsg): void {
       return;
     case 'events':
       if (m.table === code && table && m.game === table.game) narration.earlier(m.events, m.from, me(table), table.family);
+      return;
+    case 'rules':
+      if (m.table === code) setWholeRules(m.table, m.description);
       return;
     case 'error':
       onError(m.code, m.message, m.id);

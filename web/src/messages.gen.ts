@@ -5,7 +5,7 @@
  * Every message `inbetween serve` sends over /ws (docs/server.md), with the engine's JSON inside it (docs/protocol.md). The one source of web/src/messages.gen.ts (npm run types); tests/schema.spec.ts checks real messages of every type and family against it.
  */
 export type ServerMsg =
-  SeatedMsg | TableMsg | TablesMsg | PresetsMsg | HintMsg | ChatMsg | ReplayMsg | EventsMsg | ErrorMsg;
+  SeatedMsg | TableMsg | TablesMsg | PresetsMsg | HintMsg | ChatMsg | ReplayMsg | EventsMsg | RulesMsg | ErrorMsg;
 export type State = PotState | TbState;
 /**
  * The engine state of a pot game or a house game (Red Dog): docs/protocol.md, the state.
@@ -39,9 +39,13 @@ export interface TableMsg {
   rules: string;
   family: "pot" | "house" | "threebetween";
   /**
-   * the rules' description: only in the first table message a connection gets after it sits down, watches or resumes
+   * the rules' description, cut to 200 characters and an ellipsis when longer (`title_cut`): only in the first table message a connection gets after it sits down, watches or resumes
    */
   title?: string;
+  /**
+   * with `title`, when the description was cut: the whole comes on request (a `rules` message)
+   */
+  title_cut?: true;
   /**
    * the table's kept chat lines (its last 100, across its games and restarts), oldest first: only in the first table message a connection gets after it sits down, watches or resumes (with `title`); live lines come as `chat` messages
    */
@@ -426,6 +430,25 @@ export interface EventsMsg {
   from: number;
   events: GameEvent[];
   event_count: number;
+  /**
+   * the request's id, copied
+   */
+  id?: string | number;
+}
+/**
+ * A table's whole rules description, on request (`rules` with `table`).
+ */
+export interface RulesMsg {
+  type: "rules";
+  table: string;
+  /**
+   * the preset's name, or custom
+   */
+  rules: string;
+  /**
+   * the rule file's whole description (at most 64 KiB), which a table message's `title` carries cut
+   */
+  description: string;
   /**
    * the request's id, copied
    */

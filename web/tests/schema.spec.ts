@@ -1,6 +1,6 @@
 // The server's real messages against the one schema (schema/messages.schema.json, which the
 // page's types are generated from): every message of every type (seated, table, tables, presets,
-// hint, chat, replay, error) that a game of every preset brings, checked with ajv, failing on a
+// hint, chat, replay, rules, error) that a game of every preset brings, checked with ajv, failing on a
 // missing or an extra field anywhere (every object of the schema is closed). No browser: a
 // WebSocket client in the test. Starts its own `inbetween serve` with a high message rate, so
 // that a fast machine is never rate-limited (the mock is not the server, so not with it).
@@ -22,7 +22,7 @@ const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
 ajv.addSchema(schema);
 const validate = ajv.getSchema(schema.$id)!;
 const fits = (m: unknown): boolean => validate(m) as boolean;
-const DEF: Record<string, string> = { seated: 'SeatedMsg', table: 'TableMsg', tables: 'TablesMsg', presets: 'PresetsMsg', hint: 'HintMsg', chat: 'ChatMsg', replay: 'ReplayMsg', error: 'ErrorMsg' };
+const DEF: Record<string, string> = { seated: 'SeatedMsg', table: 'TableMsg', tables: 'TablesMsg', presets: 'PresetsMsg', hint: 'HintMsg', chat: 'ChatMsg', replay: 'ReplayMsg', rules: 'RulesMsg', error: 'ErrorMsg' };
 /** Why a message does not fit: the errors of its own type's definition (not of every oneOf branch). */
 function why(m: Record<string, any>): string {
   const own = DEF[m.type] ? ajv.getSchema(`${schema.$id}#/definitions/${DEF[m.type]}`) : undefined;
@@ -149,6 +149,13 @@ test('every message the server sends, of every type and family, fits the schema 
   await lobby.next((m) => m.type === 'error' && m.code === 'bad_token', 'bad_token');
   lobby.send('not json');
   await lobby.next((m) => m.type === 'error' && m.code === 'bad_message', 'bad_message');
+  // a description too long for the table message: cut there, whole on request
+  const custom = await open();
+  custom.send({ type: 'create', name: 'Ann', seats: 2, rules_text: `game = "pot"\nname = "long"\ndescription = "${'long words '.repeat(100)}"\n` });
+  const { table: long } = await custom.next((m) => m.type === 'seated', 'custom: seated');
+  await custom.next((m) => m.type === 'table' && m.title_cut === true, 'custom: its title cut');
+  custom.send({ type: 'rules', table: long, id: 'w' });
+  await custom.next((m) => m.type === 'rules', 'rules');
 
   const all = clients.flatMap((c) => c.inbox);
   const wrong = all.filter((m) => !fits(m)).map((m) => `${m.type}: ${JSON.stringify(m).slice(0, 200)}\n  ${why(m)}`);
@@ -159,7 +166,7 @@ test('every message the server sends, of every type and family, fits the schema 
   }
   expect(wrong, `messages that do not fit schema/messages.schema.json:\n${wrong.slice(0, 5).join('\n')}`).toEqual([]);
   // every type of message, and each family's state, hint and replay, were among them
-  for (const type of ['seated', 'table', 'tables', 'presets', 'hint', 'chat', 'replay', 'error']) expect(seen, type).toContain(type);
+  for (const type of ['seated', 'table', 'tables', 'presets', 'hint', 'chat', 'replay', 'rules', 'error']) expect(seen, type).toContain(type);
   for (const family of ['pot', 'house', 'threebetween']) for (const what of ['table', 'hint', 'replay']) expect(seen, `${what}:${family}`).toContain(`${what}:${family}`);
   for (const family of ['pot', 'house', 'threebetween']) expect(presets.map((p) => p.family)).toContain(family);
 
