@@ -155,6 +155,51 @@ TEST_F(ServerBoundsTest, MemoryIsGivenBackWhenConnectionsLeaveAndWhenATableIsLet
   EXPECT_EQ(hooks_->memory_given_back, given + 1) << "the sweep that let the table go";
 }
 
+// A rebuy is open at any time and neither ends nor advances a turn (issue 49, finding 1): the
+// player to act who rebuys every 2.5 s of a 3 s clock holds her turn no longer than the clock,
+// whose time runs on through the rebuys; run out, the stand-in plays her turn as for anyone. Her
+// rebuys while a bot is to act do not put its move off past its pause either.
+TEST_F(ServerBoundsTest, RebuysHoldNeitherTheTurnPastItsClockNorABotsMove) {
+  options_.bot_delay = std::chrono::milliseconds(700);
+  restart();
+  Seat ann = create("banker", 2, "Ann", {{"timeout", 3}});
+  command(ann, "bot", {{"kind", "sensible"}});
+  command(ann, "start");
+  const json rebuy = {{"type", "rebuy"}, {"amount", 1}};
+  auto step = [&](int ms) {
+    hooks_->advance(std::chrono::milliseconds(ms));
+    hooks_->run();
+  };
+  auto to_act = [&] { return table_of(ann)["to_act"]; };
+  for (int i = 0; i < 10 && to_act() == "Ann"; ++i) command(ann, "act", {{"action", testing::first_choice(table_of(ann)["legal"])}});
+  ASSERT_EQ(to_act(), "bot2");
+  std::size_t moves = table_of(ann)["moves"];
+  step(500);
+  command(ann, "act", {{"action", rebuy}});
+  ASSERT_EQ(table_of(ann)["moves"], moves + 1) << "her rebuy, while the bot is to act";
+  step(200);
+  EXPECT_GE(table_of(ann)["moves"].get<std::size_t>(), moves + 2) << "the bot moved after its pause all the same";
+  for (int i = 0; i < 20 && to_act() != "Ann"; ++i) step(700);
+  ASSERT_EQ(to_act(), "Ann");
+  ASSERT_EQ(table_of(ann)["turn_left_ms"], 3000);
+  step(2500);
+  command(ann, "act", {{"action", rebuy}});
+  json after = table_of(ann);
+  ASSERT_EQ(after["to_act"], "Ann") << "a rebuy ends no turn";
+  EXPECT_EQ(after["turn_left_ms"], 500) << "the clock runs on through her rebuy";
+  std::size_t seen = hooks_->of_type(ann.conn, "table").size();
+  step(500);  // her time is up: the stand-in plays after a bot's pause, which a rebuy does not put off
+  command(ann, "act", {{"action", rebuy}});
+  step(700);
+  json played;
+  auto tables = hooks_->of_type(ann.conn, "table");
+  for (std::size_t i = seen; i < tables.size() && played.is_null(); ++i)
+    for (const auto& e : tables[i]["events"])
+      if (e["type"] == "played_for") played = e;
+  EXPECT_EQ(played, json({{"bot", "sensible"}, {"player", "Ann"}, {"reason", "clock"}, {"type", "played_for"}}))
+      << "the stand-in played her turn when the first clock ran out: " << table_of(ann).dump();
+}
+
 // An address holds only so many open tables, and a restart does not start its count again.
 TEST_F(ServerBoundsTest, TheOpenTablesOfAnAddressAreCountedAcrossARestart) {
   options_.max_open_tables_per_address = 2;

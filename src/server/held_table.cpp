@@ -14,6 +14,18 @@
 #include "server/typed_text.h"
 
 namespace inbetween::server {
+namespace {
+// Whether a choice of kind `type` is one the rules open at any time, to a seat not to act as well
+// (a rebuy): it neither ends nor advances the turn of the seat to act, whoever makes it.
+bool open_at_any_time(const games::AnyTable& table, const std::string& type) {
+  for (games::Seat seat = 0; seat < static_cast<games::Seat>(table.names().size()); ++seat) {
+    if (seat == table.to_act()) continue;
+    for (const auto& choice : table.legal(seat))
+      if (choice.type == type) return true;
+  }
+  return false;
+}
+}  // namespace
 
 HeldTable::HeldTable(std::unique_ptr<Room> room, TableHost& host, Hooks& hooks, const LobbyOptions& options)
     : room_(std::move(room)), host_(host), hooks_(hooks), options_(options), quiet_since_(hooks.now()) {}
@@ -73,8 +85,13 @@ void HeldTable::message(ConnId conn, const std::string& at, const std::string& t
     auto action = message.find("action");
     if (action == message.end() || !action->is_object()) throw Refused("bad_message", "\"act\" needs an \"action\" object");
     // Decoded once into the table's move, and played as a bot's or the clock's is.
-    room.play(room.person_move(seat, *action));
-    broadcast(seat);
+    games::AnyMove move = room.person_move(seat, *action);
+    std::string kind = room.table()->legal(seat)[move.choice].type;
+    room.play(move);
+    // Only a move that ends or advances the turn starts its clock again; a rebuy is counted
+    // against the clock already running, or one a few seconds apart would hold the turn for ever.
+    bool beside = room.seat_to_act() == seat && open_at_any_time(*room.table(), kind);
+    broadcast(beside ? -1 : seat);
     return plan_bot();
   } else if (type == "bot" || type == "start" || type == "again") {
     if (seat != kCreatorSeat) throw Refused("not_creator", fmt::format("only the table's creator may {}", type == "bot" ? "add bots" : type));

@@ -86,8 +86,9 @@ class HeldTable {
     int game_seen = 0;
     bool title_sent = false;  // the rules' title (their description cut to kTitleCharacters) goes once
   };
-  // A person's turn clock: it starts when their turn starts (or they move and are still to
-  // act) and runs the table's timeout; run out, a sensible bot makes that one move for them.
+  // A person's turn clock: it starts when their turn starts (or their move advances it and they
+  // are still to act; a rebuy, open at any time, does not) and runs the table's timeout; run out,
+  // a sensible bot makes that one move for them.
   struct TurnClock {
     int game = 0;
     int seat = -1;  // -1: no clock runs (a bot or an away person is to act, or no game)
@@ -136,7 +137,8 @@ class HeldTable {
   std::optional<std::string> bot_for() const;
   // Whether some person at the table is here: connected and not away.
   bool someone_here() const;
-  void bot_move(std::size_t moves);
+  // The bot planned for the turn of `seat` in game `game` moves, if that turn is still on.
+  void bot_move(int game, int seat);
   // A bot's choice made when the table had played `moves`: played if still the bot's turn then;
   // `failed` says why there is none.
   void play_bot_choice(std::size_t moves, const std::string& failed, const games::AnyMove& move);

@@ -43,7 +43,8 @@ void HeldTable::arm_clock(int actor) {
     k.seat = -1;
     return;
   }
-  // The same turn goes on (someone else bought chips, a seat came or went): the clock runs on.
+  // The same turn goes on (a rebuy, the seat's own or another's; a seat came or went): the clock
+  // runs on. Only the seat's own move that ends or advances its turn (actor) starts it again.
   if (k.seat == seat && k.game == room.game_number() && actor != seat) return;
   auto timeout = std::chrono::seconds(room.timeout_seconds());
   k = TurnClock{room.game_number(), seat, hooks_.now() + timeout, false, k.waking};
@@ -78,8 +79,10 @@ std::optional<std::string> HeldTable::bot_for() const {
 void HeldTable::plan_bot() {
   if (bot_planned_ || !bot_for()) return;
   bot_planned_ = true;
-  hooks_.after(options_.bot_delay, [&host = host_, code = room_->code(), moves = room_->moves()] {
-    host.at_table(code, [moves](HeldTable& table) { table.bot_move(moves); });
+  // Planned for this turn, not for the moves so far: a rebuy meanwhile (a move beside the turn)
+  // does not put the bot's move off, or rebuys sent faster than its pause would hold it for ever.
+  hooks_.after(options_.bot_delay, [&host = host_, code = room_->code(), game = room_->game_number(), seat = room_->seat_to_act()] {
+    host.at_table(code, [game, seat](HeldTable& table) { table.bot_move(game, seat); });
   });
 }
 
@@ -102,13 +105,14 @@ void HeldTable::clock_woke(std::uint64_t waking) {
   plan_bot();
 }
 
-void HeldTable::bot_move(std::size_t moves) {
+void HeldTable::bot_move(int game, int seat) {
   Room& room = *room_;
   auto kind = bot_for();
-  if (!kind || room.moves() != moves) {
+  if (!kind || room.game_number() != game || room.seat_to_act() != seat) {
     bot_planned_ = false;
     return plan_bot();
   }
+  std::size_t moves = room.moves();
   // A quick bot (its class says so: a few microseconds, no solve) chooses on the spot: a trip
   // to a worker and back costs two thread wake-ups, more than the choice (bench/README.md).
   if (room.table()->bot_is_quick(*kind)) {
