@@ -1,7 +1,8 @@
 // What the table server holds is bounded (docs/server.md, "Limits"): tables nobody is at are let
 // go of after their time and come back from the store when asked for; bots play only while some
 // person at the table is here, so a table nobody plays at does not grow; a person idle for
-// several turns is marked away; the open tables an address holds are counted across restarts.
+// several turns is marked away; no one holds a turn past its clock; the open tables an address
+// (an IPv6 one by its /64) holds are counted across restarts.
 #include <gtest/gtest.h>
 
 #include "support/server_fixture.h"
@@ -200,6 +201,37 @@ TEST_F(ServerBoundsTest, RebuysHoldNeitherTheTurnPastItsClockNorABotsMove) {
       << "the stand-in played her turn when the first clock ran out: " << table_of(ann).dump();
 }
 
+// The server's --max-tables bounds tables in play, not lobbies left (issue 49, finding 6): a table
+// whose game has not started and that nobody is at gives its place back after `waiting_kept`,
+// marked abandoned, so that a restart does not read it back into the count; its link still
+// brings it back as it was. One in play keeps its longer time.
+TEST_F(ServerBoundsTest, AWaitingTableNobodyIsAtGivesItsPlaceBackWithinMinutes) {
+  options_.max_tables = 3;
+  options_.waiting_kept = std::chrono::seconds(120);
+  restart();
+  Seat played = playing_table();
+  Seat a = create("hoyle", 2, "Ann");
+  Seat b = create("hoyle", 2, "Bea");
+  ConnId newcomer = connect();
+  json create = {{"type", "create"}, {"name", "Cy"}, {"rules", "hoyle"}, {"seats", 2}};
+  ASSERT_EQ(ask(newcomer, create)["code"], "too_many_tables");
+  for (const Seat* s : {&played, &a, &b}) lobby_->close(s->conn);
+  pass(std::chrono::seconds(100));
+  EXPECT_EQ(ask(newcomer, create)["code"], "too_many_tables") << "not yet: a page reloading is back within seconds";
+  restart();
+  EXPECT_EQ(lobby_->tables(), 3u) << "not yet abandoned: read back at a restart";
+  newcomer = connect();
+  pass(std::chrono::seconds(130));
+  EXPECT_EQ(lobby_->tables(), 1u) << "the two waiting tables let go of, the one in play kept";
+  ask(newcomer, create);
+  EXPECT_EQ(hooks_->last(newcomer, "seated")["seat"], 0);
+  restart();
+  EXPECT_EQ(lobby_->tables(), 2u) << "the tables let go of are abandoned: not read back into the count";
+  ConnId comes_back = connect();
+  ask(comes_back, {{"type", "resume"}, {"table", a.table}, {"token", a.token}});
+  EXPECT_EQ(hooks_->last(comes_back, "table")["seats"][0]["name"], "Ann") << "its link brings it back";
+}
+
 // An address holds only so many open tables, and a restart does not start its count again.
 TEST_F(ServerBoundsTest, TheOpenTablesOfAnAddressAreCountedAcrossARestart) {
   options_.max_open_tables_per_address = 2;
@@ -214,6 +246,29 @@ TEST_F(ServerBoundsTest, TheOpenTablesOfAnAddressAreCountedAcrossARestart) {
   lobby_->receive(99, json({{"type", "create"}, {"name", "Di"}, {"rules", "hoyle"}, {"seats", 2}}).dump());
   hooks_->run();
   EXPECT_EQ(hooks_->last(99, "seated")["seat"], 0) << "another address may";
+}
+
+// An IPv6 client is counted by its /64 (issue 49, finding 6): a home or a host is given a whole
+// /64, whose 2^64 addresses would otherwise each open a count of their own.
+TEST_F(ServerBoundsTest, AnIpv6AddressIsCountedByItsSlash64) {
+  EXPECT_EQ(server::counted_address("2001:db8:1:2:aaaa:bbbb:cccc:dddd"), "2001:db8:1:2::/64");
+  EXPECT_EQ(server::counted_address("2001:db8:1:2::/64"), "2001:db8:1:2::/64") << "counted as itself";
+  EXPECT_EQ(server::counted_address("fe80::1%eth0"), "fe80::/64");
+  EXPECT_EQ(server::counted_address("::ffff:10.1.2.3"), "10.1.2.3") << "an IPv4 client of a dual-stack socket";
+  EXPECT_EQ(server::counted_address("10.1.2.3"), "10.1.2.3");
+  options_.max_open_tables_per_address = 2;
+  restart();
+  auto create_from = [&](ConnId conn, const std::string& address) {
+    lobby_->open(conn, address);
+    lobby_->receive(conn, json({{"type", "create"}, {"name", "Ann"}, {"rules", "hoyle"}, {"seats", 2}}).dump());
+    hooks_->run();
+    json seated = hooks_->last(conn, "seated");
+    return seated.is_null() ? hooks_->inbox[conn].back() : seated;
+  };
+  EXPECT_EQ(create_from(101, "2001:db8:1:2::1")["type"], "seated");
+  EXPECT_EQ(create_from(102, "2001:db8:1:2:ffff::99")["type"], "seated");
+  EXPECT_EQ(create_from(103, "2001:db8:1:2::3")["code"], "too_many_tables") << "the same /64";
+  EXPECT_EQ(create_from(104, "2001:db8:1:3::1")["type"], "seated") << "another /64";
 }
 
 // A game of more than 20,000 events: whoever sits down, watches or resumes gets one message of

@@ -99,6 +99,7 @@ struct ServeCommandOptions {
   int max_tables_per_address = 20;
   int abandoned_after_minutes = 30;  // a table nobody is at is let go of (kept in the store)
   int finished_kept_minutes = 2;     // ...one that is over, sooner
+  int waiting_kept_minutes = 5;      // ...one whose game has not started, sooner too (it bounds live play, not lobbies left)
   int max_connections = 10000;
   int max_connections_per_address = 64;
   double http_requests_per_second = 50;

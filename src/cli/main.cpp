@@ -225,6 +225,10 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 100000))->capture_default_str();
   serve_cmd->add_option("--finished-kept-minutes", serve.finished_kept_minutes, "a table that is over and that nobody is at is let go of after this long (kept in the store)")
       ->check(CLI::Range(1, 100000))->capture_default_str();
+  serve_cmd->add_option("--waiting-kept-minutes", serve.waiting_kept_minutes,
+                        "a table whose game has not started and that nobody is at is let go of after this long, its place in --max-tables "
+                        "given back (kept in the store; its link brings it back)")
+      ->check(CLI::Range(1, 100000))->capture_default_str();
   serve_cmd->add_option("--max-connections", serve.max_connections, "connections the server holds at once")
       ->check(CLI::Range(1, 1000000))->capture_default_str();
   serve_cmd->add_option("--max-connections-per-address", serve.max_connections_per_address, "connections one address may hold")

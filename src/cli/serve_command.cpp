@@ -40,6 +40,7 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.lobby.max_open_tables_per_address = options.max_tables_per_address;
   serve.lobby.abandoned_after = std::chrono::minutes(options.abandoned_after_minutes);
   serve.lobby.finished_kept = std::chrono::minutes(options.finished_kept_minutes);
+  serve.lobby.waiting_kept = std::chrono::minutes(options.waiting_kept_minutes);
   serve.lobby.messages_per_second = options.messages_per_second;
   serve.lobby.message_burst = 3 * options.messages_per_second;
   serve.lobby.address_messages_per_second = 2 * options.messages_per_second;  // a household's devices together

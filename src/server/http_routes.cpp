@@ -19,10 +19,12 @@ std::optional<std::string> NetworkServer::relayed_for(const Request& request) co
   auto from = request.find(kRelayForHeader);
   if (secret_.empty() || secret == request.end() || from == request.end() || secret->value() != secret_) return std::nullopt;
   std::string address(from->value());
+  // The other server passes the address its client is counted as: an IPv6 client's /64.
+  if (address.ends_with("/64")) address.resize(address.size() - 3);
   beast::error_code ec;
   asio::ip::make_address(address, ec);
   if (ec) return std::nullopt;
-  return address;
+  return counted_address(address);
 }
 
 std::optional<std::string> NetworkServer::real_address(const Request& request) {
@@ -32,7 +34,7 @@ std::optional<std::string> NetworkServer::real_address(const Request& request) {
   beast::error_code ec;
   asio::ip::make_address(address, ec);
   if (ec) return std::nullopt;
-  return address;
+  return counted_address(address);
 }
 
 std::optional<Response> NetworkServer::foreign_page(const Request& request) {

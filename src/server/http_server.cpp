@@ -281,6 +281,7 @@ asio::awaitable<void> NetworkServer::connection(tcp::socket socket, asio::io_con
   // A trusted proxy (nginx in front of several servers) carries many clients: each is counted
   // as itself once its request says who it is (X-Real-IP), not as the proxy.
   const bool proxy = std::find(options_.trusted_proxies.begin(), options_.trusted_proxies.end(), address) != options_.trusted_proxies.end();
+  address = counted_address(address);  // an IPv6 client by its /64 (limits.h)
   bool admitted = proxy || lobby_.admits(address);
   {
     std::lock_guard lock(counts_mutex_);

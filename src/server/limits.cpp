@@ -1,5 +1,7 @@
 #include "server/limits.h"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -7,6 +9,17 @@
 #include "server/refused.h"
 
 namespace inbetween::server {
+
+std::string counted_address(std::string_view text) {
+  std::string address(text.substr(0, text.find('%')));  // a link-local address's zone is no part of who it is
+  if (address.ends_with("/64")) address.resize(address.size() - 3);
+  in6_addr six{};
+  if (address.find(':') == std::string::npos || inet_pton(AF_INET6, address.c_str(), &six) != 1) return std::string(text);
+  char out[INET6_ADDRSTRLEN] = {};
+  if (IN6_IS_ADDR_V4MAPPED(&six)) return inet_ntop(AF_INET, &six.s6_addr[12], out, sizeof out);
+  std::fill(std::begin(six.s6_addr) + 8, std::end(six.s6_addr), 0);
+  return std::string(inet_ntop(AF_INET6, &six, out, sizeof out)) + "/64";
+}
 
 bool Bucket::take(std::chrono::steady_clock::time_point now, double rate, double burst) {
   double seconds = std::chrono::duration<double>(now - last).count();

@@ -9,12 +9,20 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 
 #include "server/lobby_options.h"
 
 namespace inbetween::server {
+
+// The address a client is counted as, in every count per address (connections, rates, tables,
+// long work): an IPv4 address as it is; an IPv6 one by its /64 ("2001:db8:1:2::/64"), as a home
+// or a host is given a whole /64 and could otherwise open a fresh count from each of its 2^64
+// addresses; an IPv4 address mapped into IPv6 (a dual-stack socket's) as the IPv4 one. A /64 as
+// this writes it is counted as itself; anything else that is no address is left as it is.
+std::string counted_address(std::string_view address);
 
 // A token bucket: messages come in at most `rate` a second, `burst` at once.
 struct Bucket {

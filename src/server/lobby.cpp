@@ -44,11 +44,12 @@ json presets_reply() {
 
 bool Lobby::admits(const std::string& address) {
   std::lock_guard lock(mutex_);
-  return limits_.admits(address, hooks_.now());
+  return limits_.admits(counted_address(address), hooks_.now());
 }
 
 void Lobby::open(ConnId conn, std::string address) {
   std::lock_guard lock(mutex_);
+  address = counted_address(address);  // an IPv6 client by its /64, in every count of the lobby's
   Limits::Rate rate = limits_.opened(address, hooks_.now());
   conns_[conn] = Connection{std::move(address), {}, rate};
 }

@@ -76,7 +76,7 @@ class Lobby final : private TableHost {
   // full, before a `create` is refused.
   std::size_t let_go_of_finished_tables();
   // Lets go of the tables nobody has been at for their time (LobbyOptions::finished_kept,
-  // abandoned_after) and gives freed memory back to the system; returns how many. Runs every
+  // waiting_kept, abandoned_after) and gives freed memory back to the system; returns how many. Runs every
   // `sweep_every` by itself.
   std::size_t sweep();
   // Renews this server's leases on the tables it plays (several servers on one database); a table

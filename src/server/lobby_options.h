@@ -31,14 +31,17 @@ struct LobbyOptions {
   // Steps of a `replay` reply at most (each holds the whole state): the page asks for the rest.
   std::size_t replay_page = 100;
   // Tables nobody is at are let go of (they stay in the store, read again when asked for): one
-  // that is over after `finished_kept`, one in play or waiting after `abandoned_after` (marked
-  // abandoned: not replayed at a restart). The lobby looks every `sweep_every`.
+  // that is over after `finished_kept`, one whose game has not started (a lobby left) after
+  // `waiting_kept`, one in play after `abandoned_after` (the last two marked abandoned: not
+  // replayed at a restart, so not counted against the limits again). The lobby looks every
+  // `sweep_every`.
   std::chrono::seconds sweep_every{30};
   // Several servers on one database (docs/scale-out.md): how often this one renews the leases of
   // the tables it plays (a third of the store's lease time, so one late renewal loses nothing).
   std::chrono::milliseconds lease_renew_every{3000};
   std::chrono::seconds finished_kept{120};
   std::chrono::seconds abandoned_after{1800};
+  std::chrono::seconds waiting_kept{300};
   // A connected person whose clock runs out this many turns in a row is marked away; bots play
   // only while some person at the table is here (connected and not away), so a table nobody
   // plays at does not play on by itself.

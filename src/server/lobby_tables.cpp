@@ -70,7 +70,11 @@ std::size_t Lobby::sweep() {
       const Room& room = held->room();
       if (!held->nobody_at() || limits_.heavy_at(room.code())) continue;
       bool over = room.status() == TableStatus::over;
-      if (now - held->quiet_since() < (over ? options_.finished_kept : options_.abandoned_after)) continue;
+      // A table whose game has not started holds a place of --max-tables and of its creator's
+      // count for nobody: it goes sooner than one in play, or tables made and left from many
+      // addresses would keep the server full for half an hour.
+      auto kept = over ? options_.finished_kept : room.status() == TableStatus::waiting ? options_.waiting_kept : options_.abandoned_after;
+      if (now - held->quiet_since() < kept) continue;
       try {
         if (!over) store_.set_abandoned(room.code(), true);
       } catch (const StoreUnavailable&) {
