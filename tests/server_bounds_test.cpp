@@ -311,5 +311,62 @@ TEST_F(ServerBoundsTest, AGameOfTwentyThousandEventsResumesInOneBoundedMessage) 
   EXPECT_EQ(all, room->events_between(0, room->event_count()));
 }
 
+// A game in play holds only its latest events (issue 49, finding 7): the older ones, and the marks
+// of the moves the stand-in made for an away person among them, come from the store, the same
+// list everyone was told as it was played: in `events` pages, in the room's own list, and after a
+// restart that replayed the game.
+TEST_F(ServerBoundsTest, ALongGamesOlderEventsAndMarksComeFromTheStoreAsTheyWereTold) {
+  Seat ann = create("hoyle", 2, "Ann", {{"timeout", 5}, {"set", {{"deals", "unlimited"}, {"start_chips", "100000"}}}});
+  Seat bob = join(ann.table, "Bob");
+  command(ann, "start");
+  lobby_->close(bob.conn);
+  pass(std::chrono::seconds(6));  // Bob is away: the stand-in plays his turns, each said by a mark
+  json told = json::array();  // every event Ann was told, in order
+  auto hear = [&] {
+    for (const auto& m : hooks_->of_type(ann.conn, "table")) {
+      ASSERT_EQ(m["events_from"], told.size()) << "Ann hears every event once, in order";
+      for (const auto& e : m["events"]) told.push_back(e);
+    }
+    hooks_->inbox.clear();
+  };
+  hear();
+  const server::Room* room = lobby_->room(ann.table);
+  ASSERT_NE(room, nullptr);
+  while (room->event_count() < 3 * server::kEventsHeld && room->status() == server::TableStatus::playing) {
+    json action = testing::first_choice(room->legal_for(ann.seat));
+    ASSERT_FALSE(action.is_null()) << "the stand-in answers for Bob at once";
+    lobby_->receive(ann.conn, json({{"type", "act"}, {"table", ann.table}, {"token", ann.token}, {"action", action}}).dump());
+    hooks_->run();
+    hear();
+  }
+  std::size_t count = room->event_count();
+  ASSERT_EQ(told.size(), count);
+  EXPECT_GT(room->first_held(), server::kEventsHeld) << "the oldest events are no longer held";
+  EXPECT_LE(count - room->first_held(), 2 * server::kEventsHeld + 100);
+  std::size_t marks = std::count_if(told.begin(), told.end(), [](const json& e) { return e["type"] == "played_for"; });
+  EXPECT_GT(marks, 100u);
+  // (Compared whole: a list of thousands of events is not printed when it differs.)
+  EXPECT_TRUE(room->events_between(0, count) == told);
+  auto pages = [&] {
+    json all = json::array();
+    for (std::size_t from = 0; from < count; from += 500) {
+      json page = ask(ann.conn, {{"type", "events"}, {"table", ann.table}, {"from", from}});
+      EXPECT_EQ(page["type"], "events") << page.dump();
+      for (const auto& e : page["events"]) all.push_back(e);
+    }
+    return all;
+  };
+  EXPECT_TRUE(pages() == told);
+  restart();
+  ann.conn = connect();
+  ask(ann.conn, {{"type", "resume"}, {"table", ann.table}, {"token", ann.token}});
+  room = lobby_->room(ann.table);
+  ASSERT_NE(room, nullptr);
+  EXPECT_EQ(room->event_count(), count);
+  EXPECT_GT(room->first_held(), server::kEventsHeld) << "replayed, it holds its latest events only";
+  EXPECT_TRUE(room->events_between(0, count) == told);
+  EXPECT_TRUE(pages() == told);
+}
+
 }  // namespace
 }  // namespace inbetween

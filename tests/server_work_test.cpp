@@ -136,10 +136,18 @@ TEST_F(ServerWorkTest, AFinishedGameIsReadAsStoredForItsLogAndCheck) {
   server::StoredGame game = lobby_->finished_game(ann.table, 0);
   EXPECT_EQ(lobby_->room(ann.table), nullptr) << "read from the store, not replayed into a table";
   EXPECT_EQ(game.game, 1);
+  EXPECT_TRUE(game.moves.empty()) << "its moves are read from the store a page at a time, never all at once";
+  EXPECT_GT(game.move_count, 0u);
   std::ostringstream log;
-  for (const auto& line : server::log_lines(ann.table, game)) log << line.dump() << "\n";
+  for (const auto& line : server::log_lines(*store_, ann.table, game)) log << line.dump() << "\n";
   std::istringstream in(log.str());
   EXPECT_TRUE(server::verify_log(in, ann.table).ok);
+  EXPECT_TRUE(server::verify_stored(*store_, ann.table, game, ann.table).ok);
+  // Written a part at a time, the log is the same text, whatever the size of its parts.
+  server::GameLog parts(*store_, ann.table, game);
+  std::string streamed;
+  for (std::string part; !(part = parts.next(300)).empty();) streamed += part;
+  EXPECT_EQ(streamed, log.str());
   auto code_of = [&](const std::string& code, int number) {
     try {
       lobby_->finished_game(code, number);

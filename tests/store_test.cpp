@@ -73,6 +73,32 @@ TEST_P(StoreContract, ATableComesBackAsItWasWritten) {
   EXPECT_EQ(store->load_table("AAAA")->games[1].seed, 18446744073709551615ull);
 }
 
+// A game is read without its moves, and its moves a page at a time (a log, a check, older
+// events: server/game_log.h), as load_table reads them all (issue 49, finding 7).
+TEST_P(StoreContract, AGamesMovesAreReadAPageAtATime) {
+  auto store = open();
+  store->add_table(table("PAGE"));
+  store->start_game("PAGE", 1, R"({"cmd":"new"})", "[]");
+  for (std::size_t n = 0; n < 600; ++n) store->add_move("PAGE", 1, n, "m" + std::to_string(n));
+  store->finish_game("PAGE", 1);
+  auto head = store->load_game("PAGE", 0);
+  ASSERT_TRUE(head);
+  EXPECT_EQ(head->game, 1);
+  EXPECT_EQ(head->seed, 42u);
+  EXPECT_TRUE(head->over);
+  EXPECT_TRUE(head->moves.empty());
+  EXPECT_EQ(head->move_count, 600u);
+  EXPECT_EQ(store->load_game("PAGE", 1)->move_count, 600u);
+  EXPECT_FALSE(store->load_game("PAGE", 2));
+  EXPECT_FALSE(store->load_game("NONE", 0));
+  EXPECT_EQ(store->load_moves("PAGE", 1, 598, 10), (std::vector<std::string>{"m598", "m599"}));
+  EXPECT_TRUE(store->load_moves("PAGE", 1, 600, 10).empty());
+  server::StoredMoves moves(*store, "PAGE", 1);
+  std::vector<std::string> all;
+  while (const std::string* m = moves.next()) all.push_back(*m);
+  EXPECT_EQ(all, store->load_table("PAGE")->games[0].moves);
+}
+
 // The creator's address comes back; an abandoned table is not live (not replayed at start) but is
 // read when asked for, and live again once marked so.
 TEST_P(StoreContract, ACreatorAndAnAbandonmentComeBack) {

@@ -85,6 +85,12 @@ class AnyTable {
   virtual bool bot_is_quick(const std::string& kind) const = 0;
   virtual std::string_view stand_in() const = 0;
 
+  // Keeps in memory only the latest events from now on, at least `latest` of them (0, the default:
+  // every one): a server's long game, whose older events its store keeps. Every event still counts
+  // in event_count(); those before first_event() are no longer held.
+  virtual void keep_events(std::size_t latest) = 0;
+  // The first event still held (0 unless keep_events() let older ones go).
+  virtual std::size_t first_event() const = 0;
   // What `seat` may see (kNobody: a spectator).
   virtual AnyView view(Seat seat) const = 0;
   // Whether one seat may see what another may not; when not, view(seat) holds what a
@@ -139,11 +145,19 @@ class FamilyTable final : public AnyTable {
   const Table<F>& typed() const { return table_; }
   const Game& game() const { return table_.game(); }
   const std::shared_ptr<const typename F::Rules>& rules_ptr() const { return rules_; }
-  // Every event so far, the opening's first.
+  // Every event held, from the first_event()th (the opening's first, unless keep_events() let
+  // older ones go).
   std::span<const Event> events() const { return events_; }
 
-  // Plays a typed action; its events join the log. A refusal changes nothing.
+  // Plays a typed action; its events join the log. A refusal changes nothing. Older events are let
+  // go of before it (keep_events()), so that the move's own are all held once it is played.
   std::optional<Refusal> apply_action(Seat seat, const Action& action) {
+    if (keep_ > 0 && events_.size() >= 2 * keep_) {
+      // Half the events at a time: the vector's front is moved once every `keep_` events.
+      std::size_t gone = events_.size() - keep_;
+      events_.erase(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(gone));
+      forgotten_ += gone;
+    }
     std::size_t before = events_.size();
     auto refusal = table_.apply(seat, action, events_);
     if (refusal) events_.resize(before);
@@ -220,10 +234,12 @@ class FamilyTable final : public AnyTable {
     for (std::size_t i = 0; i < setup().players.size(); ++i)
       v.seats.push_back({setup().players[i], F::standing(game(), static_cast<Seat>(i)), static_cast<Seat>(i) == v.to_act});
     v.winners = winners();
-    v.events = events_.size();
+    v.events = event_count();
     return v;
   }
-  std::size_t event_count() const override { return events_.size(); }
+  void keep_events(std::size_t latest) override { keep_ = latest; }
+  std::size_t first_event() const override { return forgotten_; }
+  std::size_t event_count() const override { return forgotten_ + events_.size(); }
   std::size_t move_count() const override { return table_.moves().size(); }
   std::vector<AnyMove> moves() const override {
     // Replayed on a fresh table: a move's choice index is the one it had at its moment.
@@ -251,7 +267,9 @@ class FamilyTable final : public AnyTable {
 
   std::shared_ptr<const typename F::Rules> rules_;
   Table<F> table_;
-  std::vector<Event> events_;
+  std::vector<Event> events_;  // from the forgotten_th on
+  std::size_t keep_ = 0;       // keep_events(): 0, every event
+  std::size_t forgotten_ = 0;  // events let go of
   mutable std::vector<Choice<Action>> choices_;  // reused: legal() allocates no choice list per call
 };
 

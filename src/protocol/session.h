@@ -48,7 +48,8 @@ class GameSession {
   // (protocol/json_fill.h), so that a state kept between moves is filled again without building it.
   virtual void fill_state(games::Seat seat, json& into) const = 0;
   // The events from the `from`-th up to (not with) the `to`-th (the opening's count first), as
-  // protocol JSON; past the last, as many as there are.
+  // protocol JSON; past the last, as many as there are; before the table's first_event(), none
+  // (a table that keeps only its latest events: games::AnyTable::keep_events).
   virtual json events_between(std::size_t from, std::size_t to) const = 0;
   // Every event from the `from`-th on.
   json events_since(std::size_t from) const { return events_between(from, table().event_count()); }

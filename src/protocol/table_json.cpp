@@ -55,11 +55,13 @@ json legal_for(const games::AnyTable& table, games::Seat seat) {
 std::string events_text(const games::AnyTable& table, std::size_t from, std::size_t to, bool strict) {
   return with_typed(table, [&]<games::Family F>(const games::FamilyTable<F>& typed) {
     auto events = typed.events();
-    to = std::min(to, events.size());
+    std::size_t first = typed.first_event();  // the events before it are no longer held
+    to = std::min(to, first + events.size());
+    from = std::max(from, first);
     std::string text = "[";
     for (std::size_t i = from; i < to; ++i) {
       if (i > from) text += ',';
-      text += json_text(Codec<F>::event(typed.game(), events[i]), strict);
+      text += json_text(Codec<F>::event(typed.game(), events[i - first]), strict);
     }
     text += ']';
     return text;

@@ -25,7 +25,7 @@ json legal_for(const games::AnyTable& table, games::Seat seat);
 
 // The table's events from the `from`th up to (not with) the `to`th, the opening's first, as JSON
 // text (an array: what json_text() writes of the events' JSON, `strict` as there), each event
-// written from the typed log in turn.
+// written from the typed log in turn; those the table no longer holds are left out.
 std::string events_text(const games::AnyTable& table, std::size_t from, std::size_t to, bool strict = false);
 
 }  // namespace inbetween::protocol

@@ -29,16 +29,19 @@ class TableSession : public GameSession {
   const games::AnyTable& table() const override { return table_; }
   // The typed table, for the terminal's narration and the tests.
   const games::Table<F>& typed() const { return table_.typed(); }
-  // Every event of the game so far, typed (the opening's first).
+  // Every event of the game held, typed (the opening's first, unless the table let older ones go:
+  // games::AnyTable::keep_events).
   std::span<const Event> typed_events() const { return table_.events(); }
   const typename F::Game& game() const { return table_.game(); }
 
   json state(games::Seat seat) const override { return Codec<F>::state(game().view(seat)); }
   void fill_state(games::Seat seat, json& into) const override { Codec<F>::fill_state(game().view(seat), into); }
   json events_between(std::size_t from, std::size_t to) const override {
-    auto all = table_.events();
-    to = std::min(to, all.size());
-    return events_json(all.subspan(std::min(from, to), to - std::min(from, to)));
+    auto held = table_.events();
+    std::size_t first = table_.first_event();
+    to = std::min(to, first + held.size());
+    from = std::min(std::max(from, first), to);
+    return events_json(held.subspan(from - first, to - from));
   }
   json legal(const std::optional<std::string>& player) const override {
     json request = json::object();
@@ -95,7 +98,7 @@ class TableSession : public GameSession {
     std::size_t from = table_.event_count();
     auto refusal = table_.apply_action(seat, action);
     if (!refusal) {
-      auto fresh = table_.events().subspan(from);
+      auto fresh = table_.events().subspan(from - table_.first_event());
       events.insert(events.end(), fresh.begin(), fresh.end());
     }
     return refusal;
@@ -108,7 +111,7 @@ class TableSession : public GameSession {
       throw ProtocolError("bad_request", fmt::format("\"act\" needs an \"action\", e.g. {}", Codec<F>::kActionExample));
     std::size_t from = table_.event_count();
     apply(seat, Codec<F>::action_from(game(), seat, *it));
-    auto fresh = table_.events().subspan(from);
+    auto fresh = table_.events().subspan(from - table_.first_event());
     events.insert(events.end(), fresh.begin(), fresh.end());
   }
 

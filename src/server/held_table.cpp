@@ -76,7 +76,7 @@ int HeldTable::seat_of(const json& message) const {
 void HeldTable::message(ConnId conn, const std::string& at, const std::string& type, std::shared_ptr<void> slot, const json& message) {
   Room& room = *room_;
   if (type == "chat") return chat(at, message);
-  if (type == "events") return older_events(conn, at, message);
+  if (type == "events") return older_events(conn, at, std::move(slot), message);
   if (type == "replay") return replay(conn, std::move(slot), message);
   if (type == "hint") return hint(conn, std::move(slot), message);
   int seat = seat_of(message);
@@ -106,7 +106,8 @@ void HeldTable::message(ConnId conn, const std::string& at, const std::string& t
 }
 
 void HeldTable::replay(ConnId conn, std::shared_ptr<void> slot, const json& message) {
-  // Every move replayed: on a heavy worker, from a copy of the stored game.
+  // Every move replayed: on a heavy worker, from a copy of the stored game, its moves read from
+  // the store a page at a time.
   Room& room = *room_;
   int game = int_field(message, "game", room.game_number(), 1, room.game_number());
   std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
@@ -116,8 +117,8 @@ void HeldTable::replay(ConnId conn, std::shared_ptr<void> slot, const json& mess
   // millisecond of a network thread's time that another table's moves would wait for.
   hooks_.off_thread(
       Lane::heavy,
-      [code = room.code(), stored = std::move(stored), from, page = options_.replay_page, id]() -> json {
-        json steps = replay_steps(code, stored, from, page);
+      [&store = room.store(), code = room.code(), stored = std::move(stored), from, page = options_.replay_page, id]() -> json {
+        json steps = replay_steps(store, code, stored, from, page);
         if (steps.is_null()) return nullptr;
         if (!id.is_null()) steps["id"] = id;
         return protocol::json_text(steps);
@@ -148,16 +149,32 @@ void HeldTable::chat(const std::string& at, const json& message) {
   tell({{"type", "chat"}, {"table", room.code()}, {"from", from}, {"text", text}});
 }
 
-void HeldTable::older_events(ConnId conn, const std::string& at, const json& message) {
+void HeldTable::older_events(ConnId conn, const std::string& at, std::shared_ptr<void> slot, const json& message) {
   Room& room = *room_;
   if (at != room.code()) throw Refused("bad_message", "watch or sit at the table to read its events");
   std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
   std::size_t count = room.event_count();
-  json page = room.events_between(from, std::min(count, from + options_.event_window));
-  json reply = {{"type", "events"}, {"table", room.code()}, {"game", room.game_number()}, {"from", from}, {"events", std::move(page)},
-                {"event_count", count}};
+  std::size_t to = std::min(count, from + options_.event_window);
+  json reply = {{"type", "events"}, {"table", room.code()}, {"game", room.game_number()}, {"from", from}, {"event_count", count}};
   if (auto id = message.find("id"); id != message.end()) reply["id"] = *id;
-  send(conn, reply);
+  if (from >= room.first_held() || from >= to) {
+    reply["events"] = room.events_between(from, to);
+    return send(conn, reply);
+  }
+  // Older than the table holds (kEventsHeld): read from the store on a heavy worker, from the
+  // game's head as it is now (its moves up to `to` are all stored).
+  StoredGame game = room.last_game();
+  hooks_.off_thread(
+      Lane::heavy,
+      [&store = room.store(), code = room.code(), game = std::move(game), stand_in = room.info().stand_in, from, to,
+       reply = std::move(reply)]() mutable -> json {
+        reply["events"] = stored_events(store, code, game, stand_in, from, to);
+        return protocol::json_text(reply);
+      },
+      [&hooks = hooks_, conn, slot](json text) {
+        if (!text.is_string()) return hooks.send_message(conn, {{"type", "error"}, {"code", "internal"}, {"message", "the events could not be read"}});
+        hooks.send(conn, std::move(text.get_ref<std::string&>()));
+      });
 }
 
 void HeldTable::hint(ConnId conn, std::shared_ptr<void> slot, const json& message) {

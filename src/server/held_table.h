@@ -115,7 +115,8 @@ class HeldTable {
   void chat(const std::string& at, const json& message);
   void hint(ConnId conn, std::shared_ptr<void> slot, const json& message);
   void replay(ConnId conn, std::shared_ptr<void> slot, const json& message);
-  void older_events(ConnId conn, const std::string& at, const json& message);
+  // An `events` page: from the events held, or, older, read from the store on a heavy worker.
+  void older_events(ConnId conn, const std::string& at, std::shared_ptr<void> slot, const json& message);
   // A person's own message: one marked away for idling is back.
   void back(int seat);
   TableText table_text(int seat) const;

@@ -9,6 +9,7 @@
 
 #include "server/network_server.h"
 #include "server/origin.h"
+#include "server/game_log.h"
 #include "server/page_files.h"
 #include "server/verify.h"
 
@@ -98,10 +99,20 @@ Response NetworkServer::answer(const Request& request) {
 // the server was one file): asio's frame allocation and deallocation are a matched pair.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmismatched-new-delete"
-// The stored game is copied on the network thread (no replay), then written out and checked on a
-// heavy worker, admitted per table and per address like every long request; past the limits, 503
-// at once.
-asio::awaitable<Response> NetworkServer::answer_table(const Request& request, const std::string& address) {
+// A log being written out a part at a time (answer_table, then write_log): the game's log, the
+// place among the long work its first part was admitted to, who asks and what it is named.
+struct NetworkServer::LogParts {
+  GameLog log;
+  std::shared_ptr<void> slot;
+  std::string address, code, name;
+};
+
+// The stored game's head is copied on the network thread (no replay, no move), then its moves
+// are read from the store a page at a time on heavy workers, admitted per table and per address
+// like every long request; past the limits, 503 after --heavy-wait-ms. A check reads the log as
+// a stream; a log is left to write_log, never made whole (one verify of a game of 78,505 events
+// had held 64 MB until its connection closed; docs/server.md, "HTTP").
+asio::awaitable<Response> NetworkServer::answer_table(const Request& request, const std::string& address, std::shared_ptr<LogParts>& parts) {
   if (request.method() != http::verb::get) co_return reply(request, http::status::method_not_allowed, "text/plain", "GET only\n");
   std::string rest(request.target().substr(8));
   std::string query;
@@ -144,20 +155,18 @@ asio::awaitable<Response> NetworkServer::answer_table(const Request& request, co
     beast::error_code paused;
     co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, paused));
   }
-  auto name = std::make_shared<std::string>(fmt::format("inbetween-{}-{}.jsonl", code, stored.game));  // the log's download name
+  std::string name = fmt::format("inbetween-{}-{}.jsonl", code, stored.game);  // the log's download name
+  if (what == "log") {
+    parts = std::make_shared<LogParts>(GameLog(lobby_.store(), code, std::move(stored)), std::move(slot), address, code, std::move(name));
+    co_return Response{};
+  }
   // The worker's answer cancels a timer on this connection's thread that never fires: the
   // signal this coroutine waits on. (Written out here, not as a coroutine taking the work: GCC
   // 12 freed such a temporary twice.)
   auto signal = std::make_shared<asio::steady_timer>(home, asio::steady_timer::time_point::max());
   auto result = std::make_shared<json>();
-  std::function<json()> work = [code, what, name = *name, stored = std::move(stored)] {
-    std::string log;
-    for (const auto& line : log_lines(code, stored)) log += line.dump() + "\n";
-    if (what == "log") return json(std::move(log));
-    std::istringstream in(log);
-    // The server's own game, checked by the scheme it was committed by (a table kept from
-    // before version 2 keeps its version 1 commitment); the report says what that covers.
-    return json(verify_log(in, name, stored.commitment_version).text);
+  std::function<json()> work = [&store = lobby_.store(), code, name, stored = std::move(stored)] {
+    return json(verify_stored(store, code, stored, name).text);
   };
   off_thread(Lane::heavy, std::move(work), [this, signal, result, slot, home](json answer) {
     *result = std::move(answer);
@@ -168,10 +177,70 @@ asio::awaitable<Response> NetworkServer::answer_table(const Request& request, co
   co_await signal->async_wait(asio::redirect_error(asio::use_awaitable, ec));
   json done = std::move(*result);
   if (!done.is_string()) co_return reply(request, http::status::internal_server_error, "text/plain", "the log could not be read\n");
-  if (what == "verify") co_return reply(request, http::status::ok, "text/plain; charset=utf-8", done.get<std::string>());
-  auto response = reply(request, http::status::ok, "application/x-ndjson", done.get<std::string>());
-  response.set(http::field::content_disposition, fmt::format("attachment; filename=\"{}\"", *name));
-  co_return response;
+  co_return reply(request, http::status::ok, "text/plain; charset=utf-8", done.get<std::string>());
+}
+
+// Each part is made on a heavy worker, admitted as any long work (the first by answer_table), its
+// place held while it is made, not while it is written: a reader that reads slowly holds no place
+// another table's hint could use. The first part waits until the moves it read are committed
+// (CommitGate: a game that is over gets no more move, so that pass covers them all). A reader
+// that takes more than 30 s over a part is let go, as a request that takes as long to arrive.
+asio::awaitable<bool> NetworkServer::write_log(beast::tcp_stream& stream, const Request& request, std::shared_ptr<LogParts> parts) {
+  auto home = co_await asio::this_coro::executor;
+  auto result = std::make_shared<json>();
+  std::function<json()> work = [parts] { return json(parts->log.next()); };
+  beast::error_code ec;
+  for (bool first = true;; first = false) {
+    // A place is a handle that owns nothing but its count (its pointer is null): held while owned.
+    std::shared_ptr<void> slot = std::move(parts->slot);
+    for (auto waited = std::chrono::milliseconds(0); slot.use_count() == 0; waited += kBusyPoll) {
+      try {
+        slot = lobby_.heavy_slot(parts->address, parts->code);
+        break;
+      } catch (const Refused&) {
+        if (waited >= options_.heavy_wait) co_return false;  // cut short: the log is not whole
+      }
+      asio::steady_timer pause(home, kBusyPoll);
+      co_await pause.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+    }
+    // As answer_table's: the worker's answer cancels a timer that never fires.
+    auto signal = std::make_shared<asio::steady_timer>(home, asio::steady_timer::time_point::max());
+    off_thread(Lane::heavy, work, [this, signal, result, home, first, slot](json answer) {
+      *result = std::move(answer);
+      auto wake = [signal, home] { asio::post(home, [signal] { signal->cancel(); }); };
+      if (first) gate_.pass(wake);
+      else wake();
+    });
+    co_await signal->async_wait(asio::redirect_error(asio::use_awaitable, ec));
+    json part = std::move(*result);
+    if (!part.is_string() && first) {
+      Response failed = reply(request, http::status::internal_server_error, "text/plain", "the log could not be read\n");
+      co_await http::async_write(stream, failed, asio::redirect_error(asio::use_awaitable, ec));
+      co_return !ec && failed.keep_alive();
+    }
+    if (!part.is_string()) co_return false;  // the store failed mid-way: the log is cut short (no last chunk)
+    stream.expires_after(std::chrono::seconds(30));
+    if (first) {
+      http::response<http::empty_body> head{http::status::ok, request.version()};
+      head.set(http::field::server, "inbetween");
+      head.set(http::field::content_type, "application/x-ndjson");
+      head.set(http::field::cache_control, "no-store");
+      head.set(http::field::content_disposition, fmt::format("attachment; filename=\"{}\"", parts->name));
+      page_guards(head);
+      head.keep_alive(request.keep_alive());
+      head.chunked(true);
+      http::response_serializer<http::empty_body> serializer{head};
+      co_await http::async_write_header(stream, serializer, asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) co_return false;
+    }
+    const std::string& text = part.get_ref<const std::string&>();
+    if (text.empty()) {
+      co_await asio::async_write(stream, http::make_chunk_last(), asio::redirect_error(asio::use_awaitable, ec));
+      co_return !ec && request.keep_alive();
+    }
+    co_await asio::async_write(stream, http::make_chunk(asio::buffer(text)), asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) co_return false;
+  }
 }
 #pragma GCC diagnostic pop
 

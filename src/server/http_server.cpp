@@ -335,8 +335,14 @@ asio::awaitable<void> NetworkServer::connection(tcp::socket socket, asio::io_con
     // Not a conditional expression: GCC 12 mishandles a co_await inside one (the response's
     // fields came out corrupt).
     Response response;
-    if (request.target().starts_with("/tables/")) response = co_await answer_table(request, relayed.value_or(address));
+    std::shared_ptr<LogParts> log;  // a game's log, written out a part at a time
+    if (request.target().starts_with("/tables/")) response = co_await answer_table(request, relayed.value_or(address), log);
     else response = answer(request);
+    if (log) {
+      bool keep = co_await write_log(stream, request, std::move(log));
+      if (!keep) co_return;
+      continue;
+    }
     bool keep = response.keep_alive();
     co_await http::async_write(stream, response, asio::redirect_error(asio::use_awaitable, ec));
     if (ec || !keep) co_return;

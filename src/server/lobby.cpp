@@ -186,7 +186,8 @@ void Lobby::dispatch(ConnId conn, Lock& lock, const json& message) {
     auto held = held_named(message);
     std::string at = c.table;  // copied: the connection may close once the lobby's lock is let go
     std::shared_ptr<void> slot;
-    if (type == "hint" || type == "replay") slot = limits_.heavy_slot(c.address, held->room().code());  // first: a refused request copies nothing
+    // First: a refused request copies nothing. An `events` page may be read from the store.
+    if (type == "hint" || type == "replay" || type == "events") slot = limits_.heavy_slot(c.address, held->room().code());
     lock.unlock();
     {
       std::lock_guard table(held->mutex);

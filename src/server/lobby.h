@@ -67,10 +67,13 @@ class Lobby final : private TableHost {
   // A table by code, read from the store if it is not held; null when there is none. Throws
   // StoreError when the store cannot be read. As room().
   const Room* find_room(const std::string& code);
-  // Game `game` of table `code` once it is over, as stored (a copy for a worker thread); game 0:
+  // Game `game` of table `code` once it is over, as stored without its moves (a copy for a
+  // worker thread, which reads them from store() a page at a time: server/game_log.h); game 0:
   // the table's latest. A table that is over and not held is read from the store without being
   // replayed. Throws Refused: no_table, no_game, not_over; StoreError.
   StoredGame finished_game(const std::string& code, int game);
+  // Where the tables are kept (any thread: the store has its own lock).
+  const Store& store() const { return store_; }
   // Lets go of the tables held in memory that are over and that nobody sits at or watches (they
   // stay in the store, read again when asked for); returns how many. Run when the server is
   // full, before a `create` is refused.

@@ -147,17 +147,16 @@ StoredGame Lobby::finished_game(const std::string& code, int game) {
     std::lock_guard table(held->mutex);
     return held->room().finished_game_copy(game > 0 ? game : held->room().game_number());
   }
-  // Not held: a table that is over. Its games are read as stored, nothing replayed.
-  auto stored = code.empty() ? std::nullopt : store_.load_table(code);
-  if (!stored || stored->games.empty()) throw Refused("no_table", fmt::format("there is no table {}", code));
-  if (game <= 0) game = stored->games.back().game;
-  for (auto& g : stored->games) {
-    if (g.game != game) continue;
-    if (g.new_request.empty() || !g.over)
-      throw Refused("not_over", fmt::format("game {} at table {} is not over: its log is out once it ends", game, code));
-    return std::move(g);
+  // Not held: a table that is over. Its game is read as stored, nothing replayed, its moves left
+  // for the log or check to read a page at a time.
+  auto stored = code.empty() ? std::nullopt : store_.load_game(code, game);
+  if (!stored) {
+    if (code.empty() || !store_.has_table(code)) throw Refused("no_table", fmt::format("there is no table {}", code));
+    throw Refused("no_game", fmt::format("table {} has no game {}", code, game));
   }
-  throw Refused("no_game", fmt::format("table {} has no game {}", code, game));
+  if (stored->new_request.empty() || !stored->over)
+    throw Refused("not_over", fmt::format("game {} at table {} is not over: its log is out once it ends", stored->game, code));
+  return std::move(*stored);
 }
 
 std::size_t Lobby::let_go_of_finished_tables() {

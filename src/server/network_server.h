@@ -162,8 +162,12 @@ class NetworkServer final : public Hooks {
   static Response reply(const Request& request, http::status status, std::string type, std::string body);
   // The page's files.
   Response answer(const Request& request);
-  // /tables/CODE/log and /tables/CODE/verify[?game=N].
-  asio::awaitable<Response> answer_table(const Request& request, const std::string& address);
+  // /tables/CODE/log and /tables/CODE/verify[?game=N]: the answer, or for a log none and its
+  // `parts`, which write_log writes out a part at a time.
+  struct LogParts;
+  asio::awaitable<Response> answer_table(const Request& request, const std::string& address, std::shared_ptr<LogParts>& parts);
+  // Writes a log out a part at a time, in chunks; false when the connection is to close.
+  asio::awaitable<bool> write_log(beast::tcp_stream& stream, const Request& request, std::shared_ptr<LogParts> parts);
 
   ServeOptions options_;
   std::vector<std::string> admitted_origins_;  // served_origins() and --allow-origin, set once before the first connection

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <pqxx/pqxx>
+#include <algorithm>
+#include <cstdint>
 #include <random>
 
 namespace inbetween::server {
@@ -385,6 +387,39 @@ std::optional<StoredTable> PgStore::load_table(const std::string& code) const {
   return std::move(found.front());
 }
 
+std::optional<StoredGame> PgStore::load_game(const std::string& code, int game) const {
+  return transact<pqxx::work>("a game", [&](pqxx::work& w) -> std::optional<StoredGame> {
+    const std::string columns = "SELECT game, seed, commit_hash, new_request, opening, over, commitment FROM games WHERE code = $1 ";
+    pqxx::result r = game > 0 ? w.exec_params(columns + "AND game = $2", code, game) : w.exec_params(columns + "ORDER BY game DESC LIMIT 1", code);
+    if (r.empty()) return std::nullopt;
+    StoredGame g;
+    g.game = r[0][0].as<int>();
+    try {
+      g.seed = std::stoull(r[0][1].as<std::string>());
+    } catch (const std::logic_error& e) {
+      throw StoreError(fmt::format("the store holds a seed that is not a number: {}", e.what()));
+    }
+    g.commit = r[0][2].as<std::string>();
+    g.new_request = r[0][3].as<std::string>();
+    g.opening = r[0][4].as<std::string>();
+    g.over = r[0][5].as<bool>();
+    g.commitment_version = r[0][6].as<int>();
+    g.move_count = w.exec_params("SELECT COUNT(*) FROM moves WHERE code = $1 AND game = $2", code, g.game)[0][0].as<std::size_t>();
+    return g;
+  });
+}
+
+std::vector<std::string> PgStore::load_moves(const std::string& code, int game, std::size_t from, std::size_t count) const {
+  return transact<pqxx::work>("moves", [&](pqxx::work& w) {
+    std::vector<std::string> out;
+    auto limit = static_cast<long long>(std::min<std::size_t>(count, INT64_MAX));
+    for (const auto& m : w.exec_params("SELECT line FROM moves WHERE code = $1 AND game = $2 AND n >= $3 ORDER BY n LIMIT $4", code, game,
+                                       static_cast<long long>(from), limit))
+      out.push_back(m[0].as<std::string>());
+    return out;
+  });
+}
+
 bool PgStore::has_table(const std::string& code) const {
   return transact<pqxx::work>("a table", [&](pqxx::work& w) { return !w.exec_params("SELECT 1 FROM tables WHERE code = $1", code).empty(); });
 }
@@ -423,6 +458,7 @@ std::vector<StoredTable> PgStore::load_where(const std::string& where, const std
         game.commitment_version = g[6].as<int>();
         for (const auto& m : w.exec_params("SELECT line FROM moves WHERE code = $1 AND game = $2 ORDER BY n", t.code, game.game))
           game.moves.push_back(m[0].as<std::string>());
+        game.move_count = game.moves.size();
         t.games.push_back(std::move(game));
       }
       for (const auto& c : w.exec_params("SELECT n, speaker, text FROM chat WHERE code = $1 ORDER BY n", t.code))

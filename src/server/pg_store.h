@@ -40,6 +40,8 @@ class PgStore final : public Store {
   void finish_game(const std::string& code, int game) override;
   std::vector<StoredTable> load_live() const override;
   std::optional<StoredTable> load_table(const std::string& code) const override;
+  std::optional<StoredGame> load_game(const std::string& code, int game) const override;
+  std::vector<std::string> load_moves(const std::string& code, int game, std::size_t from, std::size_t count) const override;
   bool has_table(const std::string& code) const override;
 
   bool take_lease(const std::string& code) override;

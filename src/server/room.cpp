@@ -46,6 +46,16 @@ rules::RuleFile client_rule_file(const TableSpec& spec) {
 
 json parse_stored(const std::string& text) { return text.empty() ? json() : json::parse(text); }
 
+// A table's games as a Room keeps them: each one's seed, commitment, deal and move count, none of
+// its moves' text (the store's: a long game's would grow the server by its whole log).
+std::vector<StoredGame> without_moves(const std::vector<StoredGame>& games) {
+  std::vector<StoredGame> out;
+  for (const auto& g : games) {
+    out.push_back({g.game, g.seed, g.commit, g.new_request, g.opening, {}, g.over, g.commitment_version, g.moves.size()});
+  }
+  return out;
+}
+
 // An object's fields as JSON text, without the braces around them.
 std::string fields_text(const json& object) {
   std::string text = protocol::json_text(object);
@@ -80,7 +90,7 @@ Room::Room(std::string code, TableSpec spec, Store& store)
     throw Refused("bad_setup", fmt::format("these rules seat {} to {} players, not {}", info_.min_players, info_.max_players, spec_.seats));
   if (spec_.timeout_seconds < 1 || spec_.timeout_seconds > 3600)
     throw Refused("bad_message", "\"timeout\" is 1 to 3600 seconds");
-  games_.push_back({1, draw_seed(), {}, {}, {}, {}, false, kCommitmentVersion});
+  games_.push_back({1, draw_seed(), {}, {}, {}, {}, false, kCommitmentVersion, 0});
   // A trial deal with the seats filled finds what the knobs alone do not (a deck too small...).
   json trial = new_request();
   trial["players"] = json::array();
@@ -101,7 +111,7 @@ Room::Room(std::string code, TableSpec spec, Store& store)
 Room::Room(const StoredTable& stored, Store& store)
     : code_(stored.code),
       spec_{stored.rules, stored.rules_text, json::parse(stored.sets), stored.seats, stored.timeout_seconds, stored.private_table, stored.creator},
-      info_(rules_info(spec_)), store_(&store), games_(stored.games), chat_(stored.chat.begin(), stored.chat.end()) {
+      info_(rules_info(spec_)), store_(&store), games_(without_moves(stored.games)), chat_(stored.chat.begin(), stored.chat.end()) {
   seats_.resize(static_cast<std::size_t>(spec_.seats));
   for (const auto& s : stored.seated) {
     if (s.seat < 0 || s.seat >= spec_.seats) continue;
@@ -113,21 +123,28 @@ Room::Room(const StoredTable& stored, Store& store)
   maker_ = std::make_shared<const protocol::SessionMaker>(new_request());
   fixed_text_ = fields_text(fixed_fields());
   seal_commitment();  // the last seat was stored and the server stopped before its commitment was
-  const StoredGame& last = games_.back();
+  const StoredGame& last = stored.games.back();
   if (last.new_request.empty()) return;
   session_ = replay_stored(last, played_for_);
+  forget_old_marks();
   // A game over that the store does not know is over yet (stored before it kept that).
   mark_if_over();
 }
 
 Room::PlayedFor Room::played_for(std::size_t at, const std::string& player, protocol::MadeBy by) const {
-  // The bot is the family's stand-in: the one kind that plays for a person, on the clock or away.
-  return {at, protocol::fields({{"bot", info_.stand_in}, {"player", player}, {"reason", protocol::made_by_name(by)}, {"type", "played_for"}})};
+  return {at, played_for_event(info_.stand_in, player, by)};
 }
 
-std::unique_ptr<protocol::GameSession> Room::replay_stored(const StoredGame& stored, std::vector<PlayedFor>& marks) const {
+std::unique_ptr<protocol::GameSession> Room::deal(const json& request) const {
+  auto session = maker_->make(request);
+  // The latest events only: a long game's older ones are read from the store when asked for.
+  session->table().keep_events(kEventsHeld);
+  return session;
+}
+
+std::unique_ptr<protocol::GameSession> Room::replay_stored(const StoredGame& stored, std::deque<PlayedFor>& marks) const {
   marks.clear();
-  auto session = maker_->make(json::parse(stored.new_request));
+  auto session = deal(json::parse(stored.new_request));
   // The store's events were what everyone was told; a replay that differs is a broken store.
   if (!stored.opening.empty() && session->opening_events() != parse_stored(stored.opening))
     throw StoreError(fmt::format("table {}: game {} deals other cards than stored", code_, stored.game));
@@ -231,7 +248,7 @@ void Room::start() {
   if (filled() < spec_.seats) throw Refused("seats_empty", fmt::format("{} of {} seats are filled; add bots or wait for players", filled(), spec_.seats));
   std::unique_ptr<protocol::GameSession> session;
   try {
-    session = maker_->make(new_request());
+    session = deal(new_request());
   } catch (const protocol::ProtocolError& e) {
     throw Refused(e.code, e.what());
   }
@@ -242,6 +259,7 @@ void Room::start() {
   games_.back().opening = std::move(opening);
   session_ = std::move(session);
   played_for_.clear();
+  marks_forgotten_ = marks_forgotten_below_ = 0;
   // The deal alone may end the game (every post settled itself, the last deal dealt): no move
   // will mark it over, and a table left unmarked would be replayed at every start.
   mark_if_over();
@@ -253,7 +271,7 @@ void Room::again() {
 }
 
 void Room::new_game(int number) {
-  StoredGame game{number, draw_seed(), {}, {}, {}, {}, false, kCommitmentVersion};
+  StoredGame game{number, draw_seed(), {}, {}, {}, {}, false, kCommitmentVersion, 0};
   games_.push_back(std::move(game));
   // The seats are those of the game before, all filled: the commitment is made at once.
   games_.back().commit = commitment(commit_parts(code_, number, new_request()), cards::kDealingVersion);
@@ -265,6 +283,7 @@ void Room::new_game(int number) {
   }
   session_.reset();
   played_for_.clear();
+  marks_forgotten_ = marks_forgotten_below_ = 0;
 }
 
 games::AnyMove Room::person_move(int seat, const json& action) const {
@@ -307,11 +326,15 @@ void Room::commit(int seat, std::size_t from, protocol::MadeBy by) {
   try {
     store_->add_move(code_, game.game, n, text);
   } catch (const StoreError&) {
-    // Only a stored move may stand: back to the moves the store holds, and the error goes on.
-    session_ = replay_stored(game, played_for_);
+    // Only a stored move may stand: back to the moves before it, and the error goes on.
+    std::vector<games::AnyMove> kept = table.moves();
+    kept.pop_back();
+    auto session = deal(json::parse(game.new_request));
+    for (const auto& move : kept) session->table().apply(move);
+    session_ = std::move(session);
     throw;
   }
-  game.moves.push_back(std::move(text));
+  ++game.move_count;
   std::size_t listed = to - from;  // the move's events in the table's list
   if (by != protocol::MadeBy::player) {
     // Said before the move's events, in the table's list and in the text every connection gets.
@@ -321,7 +344,30 @@ void Room::commit(int seat, std::size_t from, protocol::MadeBy by) {
     ++listed;
   }
   last_events_ = {game.game, event_count() - listed, event_count(), std::move(events_text)};
+  forget_old_marks();
   mark_if_over();
+}
+
+void Room::forget_old_marks() {
+  // The marks before the first event held go with it: only the store's list has them now.
+  marks_forgotten_below_ = std::max(marks_forgotten_below_, session_->table().first_event());
+  while (!played_for_.empty() && played_for_.front().at < marks_forgotten_below_) {
+    played_for_.pop_front();
+    ++marks_forgotten_;
+  }
+}
+
+std::size_t Room::marks_before_event(std::size_t e) const {
+  auto held = std::lower_bound(played_for_.begin(), played_for_.end(), e, [](const PlayedFor& m, std::size_t at) { return m.at < at; });
+  return marks_forgotten_ + static_cast<std::size_t>(held - played_for_.begin());
+}
+
+std::size_t Room::first_held() const {
+  if (!session_) return 0;
+  // The first engine event held whose marks are all held too (a store that refused a move takes
+  // the table back to a replay, which may hold a few events more than the marks).
+  std::size_t first = std::max(session_->table().first_event(), marks_forgotten_below_);
+  return first + marks_before_event(first);
 }
 
 std::string Room::events_text(std::size_t from) const {
@@ -332,22 +378,24 @@ std::string Room::events_text(std::size_t from) const {
 
 json Room::events_between(std::size_t from, std::size_t to) const {
   if (!session_) return json::array();
-  if (played_for_.empty()) return session_->events_between(from, to);
   to = std::min(to, event_count());
   if (from >= to) return json::array();
+  // Older than what is held: the store's (a worker's job where it may be long: HeldTable).
+  if (from < first_held()) return stored_events(*store_, code_, games_.back(), info_.stand_in, from, to);
+  if (played_for_.empty() && marks_forgotten_ == 0) return session_->events_between(from, to);
   // The `played_for` events before index i of the list: mark k stands at index at + k (k marks
-  // and `at` engine events before it), which grows with k.
+  // and `at` engine events before it), which grows with k; the marks held are the latest.
   auto marks_before = [&](std::size_t i) {
     std::size_t low = 0, high = played_for_.size();
     while (low < high) {
       std::size_t mid = (low + high) / 2;
-      if (played_for_[mid].at + mid < i) low = mid + 1;
+      if (played_for_[mid].at + marks_forgotten_ + mid < i) low = mid + 1;
       else high = mid;
     }
     return low;
   };
-  std::size_t k = marks_before(from), k_end = marks_before(to);
-  std::size_t first = from - k, last = to - k_end;  // the engine's events in the range
+  std::size_t k = marks_before(from), k_end = marks_before(to);  // of the marks held
+  std::size_t first = from - marks_forgotten_ - k, last = to - marks_forgotten_ - k_end;  // the engine's events in the range
   json engine = session_->events_between(first, last);
   json out = json::array();
   for (std::size_t e = first; e <= last; ++e) {
@@ -496,41 +544,6 @@ const StoredGame& Room::finished_game(int game) const {
     return games_[i];
   }
   throw Refused("no_game", fmt::format("table {} has no game {}", code_, game));
-}
-
-std::vector<json> log_lines(const std::string& code, const StoredGame& g) {
-  std::vector<json> lines;
-  json first = json::parse(g.new_request);
-  first["table"] = code;
-  first["game"] = g.game;
-  first["commit"] = g.commit;
-  first["commitment_version"] = g.commitment_version;
-  // The parts let `verify` name what an edit changed (the knobs, a name...).
-  if (g.commitment_version >= 2) first["commit_parts"] = commit_parts(code, g.game, first).to_json();
-  first["events"] = parse_stored(g.opening);
-  lines.push_back(std::move(first));
-  for (const auto& m : g.moves) lines.push_back(json::parse(m));
-  return lines;
-}
-
-json replay_steps(const std::string& code, const StoredGame& g, std::size_t from, std::size_t count) {
-  auto session = protocol::new_session(json::parse(g.new_request));  // steps: each move and the state after it
-  std::size_t total = g.moves.size() + 1;
-  from = std::min(from, total);
-  std::size_t to = std::min(total, from + count);
-  json steps = json::array();
-  if (from == 0) steps.push_back({{"player", nullptr}, {"action", nullptr}, {"events", session->opening_events()}, {"state", session->state()}});
-  for (std::size_t i = 1; i < to; ++i) {
-    json line = json::parse(g.moves[i - 1]);
-    json events = session->act(line);
-    // Every move is played (the state depends on all before it); only the page's are written.
-    if (i < from) continue;
-    json step = {{"player", line["player"]}, {"action", line["action"]}, {"events", events}, {"state", session->state()}};
-    // A move the server made for a person: who made it ("clock" or "away").
-    if (auto by = line.find("by"); by != line.end()) step["by"] = *by;
-    steps.push_back(std::move(step));
-  }
-  return {{"type", "replay"}, {"table", code}, {"game", g.game}, {"from", from}, {"steps_total", total}, {"steps", steps}};
 }
 
 }  // namespace inbetween::server

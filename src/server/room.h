@@ -15,6 +15,7 @@
 #include "protocol/json_fill.h"
 #include "protocol/made_by.h"
 #include "protocol/session.h"
+#include "server/game_log.h"
 #include "server/refused.h"
 #include "server/store.h"
 
@@ -51,6 +52,11 @@ struct TableSpec {
 // The creator's seat: the creator sits down as the table is created, before anyone can join.
 inline constexpr int kCreatorSeat = 0;
 
+// The events of a game in play a Room holds in memory: its latest, at least this many and at
+// most twice as many (a `table` message carries the latest 500); older ones, and every move's
+// text, are read from the store when asked for, so a game's memory does not grow with its length.
+inline constexpr std::size_t kEventsHeld = 2000;
+
 // The most characters of a rule file's description a table message carries as its title
 // (docs/server.md): a custom file's may be 64 KiB, which no page shows whole, nor should every
 // watcher be sent. The whole text comes on request (`rules`).
@@ -68,13 +74,6 @@ struct RulesInfo {
   std::string stand_in;  // the bot kind that plays for a person who is away
 };
 RulesInfo rules_info(const TableSpec& spec);
-
-// A finished game's log, one JSON line each: the `new` request (with table, game, commit and the
-// opening events) and every move with its events. Reads only `game`: any thread may call it.
-std::vector<json> log_lines(const std::string& code, const StoredGame& game);
-// Steps `from` to `from + count` (at most) of a finished game (docs/server.md `replay`): its
-// moves replayed up to the last of them; any thread.
-json replay_steps(const std::string& code, const StoredGame& game, std::size_t from = 0, std::size_t count = SIZE_MAX);
 
 class Room {
  public:
@@ -128,9 +127,13 @@ class Room {
   std::size_t moves() const { return session_ ? session_->moves() : 0; }
   // How many events the current game has had (the opening's first): the engine's, which the
   // session keeps, and a `played_for` before the events of each move the server made for a person.
-  std::size_t event_count() const { return session_ ? session_->table().event_count() + played_for_.size() : 0; }
-  // The current game's events from the `from`th up to the `to`th, as JSON.
+  std::size_t event_count() const { return session_ ? session_->table().event_count() + marks_forgotten_ + played_for_.size() : 0; }
+  // The current game's events from the `from`th up to the `to`th, as JSON; those before
+  // first_held() read from the store.
   json events_between(std::size_t from, std::size_t to) const;
+  // The first of the current game's events held in memory (kEventsHeld): from there on,
+  // events_between() reads nothing from the store.
+  std::size_t first_held() const;
   // The events from the `from`th on as JSON text (an array); those of the last move are written
   // once, when it is stored, and that text reused.
   std::string events_text(std::size_t from) const;
@@ -157,9 +160,15 @@ class Room {
   const RulesInfo& info() const { return info_; }
 
   int game_number() const { return games_.back().game; }
-  // A finished game as stored: a copy a worker thread may read while the table plays on.
+  // The table's last game as stored, without its moves (its number, deal and opening: where a
+  // worker reads the events no longer held; never sent, as it holds the seed).
+  const StoredGame& last_game() const { return games_.back(); }
+  // A finished game as stored, without its moves (a Room keeps none: they are read from the store
+  // a page at a time, server/game_log.h): a copy a worker thread may read while the table plays on.
   // Throws Refused("not_over") while it is played, Refused("no_game") when there is none.
   StoredGame finished_game_copy(int game) const { return finished_game(game); }
+  // Where the table's games are kept (a worker reads a finished game's moves there).
+  const Store& store() const { return *store_; }
   // Keeps a chat line said at the table (`from`: a seat's name, "watcher" or "server"; `text`
   // cleaned) with the table's last kChatKept; stored before this returns (throws StoreError and
   // keeps nothing when the store refuses it).
@@ -167,18 +176,19 @@ class Room {
   // The table's kept chat lines, oldest first, as a JSON array of {"from","text"} (its text).
   std::string chat_text() const;
 
-  // A finished game's log, one JSON line each (log_lines below). Throws as finished_game_copy.
-  std::vector<json> export_log(int game) const { return log_lines(code_, finished_game(game)); }
-  // A finished game as steps (replay_steps below).
-  json replay(int game) const { return replay_steps(code_, finished_game(game)); }
+  // A finished game's log, one JSON line each (game_log.h). Throws as finished_game_copy.
+  std::vector<json> export_log(int game) const { return log_lines(*store_, code_, finished_game(game)); }
+  // A finished game as steps (game_log.h).
+  json replay(int game) const { return replay_steps(*store_, code_, finished_game(game)); }
 
  private:
   json new_request() const;
   // Makes and stores the last game's commitment once every seat is filled (its players are known
   // then); a game that has one keeps it.
   void seal_commitment();
-  // Stores the move just played by `seat` (its events from the `from`th on, made `by`) and records
-  // it; a store that fails takes the table back to the moves it holds, and the error goes on.
+  // Stores the move just played by `seat` (its events from the `from`th on, made `by`) and counts
+  // it (its text is the store's: a Room keeps none); a store that fails takes the table back to
+  // the moves before it, and the error goes on.
   void commit(int seat, std::size_t from, protocol::MadeBy by);
   // Marks the game in play over in the store once it is over (after a move, or at its deal).
   void mark_if_over();
@@ -189,10 +199,16 @@ class Room {
     json event;
   };
   PlayedFor played_for(std::size_t at, const std::string& player, protocol::MadeBy by) const;
+  // A game dealt from `request` that holds only its latest events (kEventsHeld).
+  std::unique_ptr<protocol::GameSession> deal(const json& request) const;
+  // Lets go of the marks before the first event held, as the session let go of those events.
+  void forget_old_marks();
+  // The marks before the engine's `e`th event, those let go of included.
+  std::size_t marks_before_event(std::size_t e) const;
   // The game `stored` as its moves replayed, and its moves made for a person into `marks`; throws
   // StoreError when the deal or a move replays to other events than were stored (what everyone
   // was told).
-  std::unique_ptr<protocol::GameSession> replay_stored(const StoredGame& stored, std::vector<PlayedFor>& marks) const;
+  std::unique_ptr<protocol::GameSession> replay_stored(const StoredGame& stored, std::deque<PlayedFor>& marks) const;
   void new_game(int number);
   void store_seat(int seat);
   const StoredGame& finished_game(int game) const;
@@ -205,12 +221,14 @@ class Room {
   std::string fixed_text_;  // fixed_fields() written out
   Store* store_;
   std::vector<SeatState> seats_;
-  std::vector<StoredGame> games_;  // every game's seed and commitment; moves of finished ones
+  std::vector<StoredGame> games_;  // every game's seed, commitment and move count; no move's text
   std::shared_ptr<const protocol::SessionMaker> maker_;  // this table's rules, read once
-  std::unique_ptr<protocol::GameSession> session_;  // the game in play, and its events
+  std::unique_ptr<protocol::GameSession> session_;  // the game in play, and its latest events
   // The game in play's moves made for a person, in order: their events go into the event list
-  // at their places (the session keeps the engine's own).
-  std::vector<PlayedFor> played_for_;
+  // at their places (the session keeps the engine's own). Those before the session's first event
+  // held are let go of with it: how many, and the engine's event they were all before.
+  std::deque<PlayedFor> played_for_;
+  std::size_t marks_forgotten_ = 0, marks_forgotten_below_ = 0;
   std::deque<StoredChat> chat_;  // the last kChatKept lines said at the table
   // What seat_fields_text() was written from, and the text (kept under the table's lock, as
   // everything else of the room).

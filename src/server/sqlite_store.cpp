@@ -1,5 +1,7 @@
 #include "server/sqlite_store.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <mutex>
 
@@ -370,6 +372,54 @@ std::optional<StoredTable> SqliteStore::load_table(const std::string& code) cons
   return std::move(found.front());
 }
 
+std::optional<StoredGame> SqliteStore::load_game(const std::string& code, int game) const {
+  std::lock_guard lock(mutex_);
+  write_held_moves();  // counted with the moves held
+  try {
+    SQLite::Statement q(*db_, game > 0 ? "SELECT game, seed, commit_hash, new_request, opening, over, commitment FROM games WHERE code = ? AND game = ?"
+                                       : "SELECT game, seed, commit_hash, new_request, opening, over, commitment FROM games WHERE code = ? "
+                                         "ORDER BY game DESC LIMIT 1");
+    q.bind(1, code);
+    if (game > 0) q.bind(2, game);
+    if (!q.executeStep()) return std::nullopt;
+    StoredGame g;
+    g.game = q.getColumn(0).getInt();
+    g.seed = std::stoull(q.getColumn(1).getString());
+    g.commit = q.getColumn(2).getString();
+    g.new_request = q.getColumn(3).getString();
+    g.opening = q.getColumn(4).getString();
+    g.over = q.getColumn(5).getInt() != 0;
+    g.commitment_version = q.getColumn(6).getInt();
+    SQLite::Statement moves(*db_, "SELECT COUNT(*) FROM moves WHERE code = ? AND game = ?");
+    moves.bind(1, code);
+    moves.bind(2, g.game);
+    moves.executeStep();
+    g.move_count = static_cast<std::size_t>(moves.getColumn(0).getInt64());
+    return g;
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("the store could not be read: {}", e.what()));
+  } catch (const std::logic_error& e) {  // std::stoull on a seed that is not a number
+    throw StoreError(fmt::format("the store holds a seed that is not a number: {}", e.what()));
+  }
+}
+
+std::vector<std::string> SqliteStore::load_moves(const std::string& code, int game, std::size_t from, std::size_t count) const {
+  std::lock_guard lock(mutex_);  // a page at a time: the writer waits for one page, not a whole game
+  write_held_moves();  // read with the moves held
+  std::vector<std::string> out;
+  try {
+    SQLite::Statement q(*db_, "SELECT line FROM moves WHERE code = ? AND game = ? AND n >= ? ORDER BY n LIMIT ?");
+    q.bind(1, code);
+    q.bind(2, game);
+    q.bind(3, static_cast<std::int64_t>(from));
+    q.bind(4, static_cast<std::int64_t>(std::min<std::size_t>(count, INT64_MAX)));
+    while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+  } catch (const SQLite::Exception& e) {
+    throw StoreError(fmt::format("the store could not be read: {}", e.what()));
+  }
+  return out;
+}
+
 bool SqliteStore::has_table(const std::string& code) const {
   std::lock_guard lock(mutex_);
   try {
@@ -416,6 +466,7 @@ std::vector<StoredTable> SqliteStore::load_where(const std::string& where, const
         moves.bind(1, t.code);
         moves.bind(2, g.game);
         while (moves.executeStep()) g.moves.push_back(moves.getColumn(0).getString());
+        g.move_count = g.moves.size();
         t.games.push_back(std::move(g));
       }
       SQLite::Statement chat(*db_, "SELECT n, speaker, text FROM chat WHERE code = ? ORDER BY n");

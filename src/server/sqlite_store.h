@@ -48,6 +48,8 @@ class SqliteStore final : public Store {
   std::uint64_t settle() override;
   std::vector<StoredTable> load_live() const override;
   std::optional<StoredTable> load_table(const std::string& code) const override;
+  std::optional<StoredGame> load_game(const std::string& code, int game) const override;
+  std::vector<std::string> load_moves(const std::string& code, int game, std::size_t from, std::size_t count) const override;
   bool has_table(const std::string& code) const override;
 
   // The bytes of the writer's page cache (for the tests).

@@ -21,7 +21,9 @@ struct StoredSeat {
 
 // One game at a table: its seed from the start, its commitment once every seat is filled (a
 // version 1 game: from the start), its `new` request and opening events once started, and every
-// accepted move as its `act` line (with the events it caused).
+// accepted move as its `act` line (with the events it caused), where they were read: a game
+// read without them (Store::load_game, a Room's games) has only their count, and its moves are
+// read a page at a time (Store::load_moves; server/game_log.h).
 struct StoredGame {
   int game = 1;
   std::uint64_t seed = 0;
@@ -31,6 +33,7 @@ struct StoredGame {
   std::vector<std::string> moves;
   bool over = false;  // finish_game was called for it
   int commitment_version = 1;  // the scheme `commit` was made by (server/fairness.h); 1: stored before versions
+  std::size_t move_count = 0;  // how many moves it has, whether `moves` holds them or not
 };
 
 // A chat line as kept: its number at the table (from 1, in the order said, never reused) and who
@@ -126,6 +129,14 @@ class Store {
   virtual std::vector<StoredTable> load_live() const = 0;
   // One table, whatever its state (for a table that is over, read when someone asks for it).
   virtual std::optional<StoredTable> load_table(const std::string& code) const = 0;
+  // Game `game` of table `code` (0: its last) without its moves (their count in move_count); none
+  // when there is no such table or game. By default read through load_table(); an adapter reads
+  // no move.
+  virtual std::optional<StoredGame> load_game(const std::string& code, int game) const;
+  // At most `count` moves of game `game` of table `code` from the `from`th (0-based) on, in order:
+  // a long game's log, check or replay reads its moves a page at a time, never all at once. By
+  // default read through load_table(); an adapter reads only the page.
+  virtual std::vector<std::string> load_moves(const std::string& code, int game, std::size_t from, std::size_t count) const;
   virtual bool has_table(const std::string& code) const = 0;
 
   // Leases, for several servers on one database (docs/scale-out.md): a table is played by the
