@@ -9,8 +9,8 @@
 #include "server/fairness.h"
 
 namespace inbetween::server {
+using json = nlohmann::json;
 namespace {
-using nlohmann::json;
 
 // Moves read from the store at a time: about 100 KB of text, and one short wait for the store's
 // lock, which the tables' moves also take.
