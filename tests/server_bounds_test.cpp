@@ -5,6 +5,7 @@
 // (an IPv6 one by its /64) holds are counted across restarts.
 #include <gtest/gtest.h>
 
+#include "families/three/solver.h"
 #include "support/server_fixture.h"
 
 namespace inbetween {
@@ -154,6 +155,34 @@ TEST_F(ServerBoundsTest, MemoryIsGivenBackWhenConnectionsLeaveAndWhenATableIsLet
   pass(std::chrono::seconds(600));
   EXPECT_EQ(lobby_->room(bea.table), nullptr);
   EXPECT_EQ(hooks_->memory_given_back, given + 1) << "the sweep that let the table go";
+}
+
+// What a family keeps between moves (a solved ThreeBeTween table) goes once no table uses it
+// (issue 49, finding 2: six variants' tables held 647 MB 40 s after everyone left): a table
+// used since the last sweep stays, one nobody used for a whole sweep goes at the next, and the
+// memory goes back to the system then.
+TEST_F(ServerBoundsTest, ASolvedTableNobodyUsesIsLetGoOfWithinTwoSweeps) {
+  Seat ann = create("threebetween", 2, "Ann", {{"set", {{"spaces", 2}}}});
+  command(ann, "bot", {{"kind", "random"}});
+  command(ann, "start");
+  for (int i = 0; i < 50 && table_of(ann)["to_act"] != "Ann"; ++i) hooks_->run();
+  ASSERT_EQ(table_of(ann)["to_act"], "Ann");
+  json hint = command(ann, "hint");
+  if (hint.is_null() || hint["type"] != "hint") {
+    hooks_->run();  // solved on a worker
+    hint = hooks_->last(ann.conn, "hint");
+  }
+  ASSERT_EQ(hint["type"], "hint") << hint.dump();
+  const std::size_t solved = strategy::ThreeSolver::cached_bytes();
+  ASSERT_GT(solved, 0u);
+  pass(std::chrono::seconds(10));
+  EXPECT_EQ(strategy::ThreeSolver::cached_bytes(), solved) << "used since the last sweep: kept";
+  int given = hooks_->memory_given_back;
+  pass(std::chrono::seconds(10));
+  EXPECT_EQ(strategy::ThreeSolver::cached_bytes(), 0u) << "nobody used it for a whole sweep";
+  EXPECT_EQ(hooks_->memory_given_back, given + 1) << "and what it held went back to the system";
+  EXPECT_EQ(table_of(ann)["status"], "playing") << "the table itself is still there";
+  EXPECT_EQ(command(ann, "hint", {{"id", 9}})["type"], "hint") << "a later hint solves it again";
 }
 
 // A rebuy is open at any time and neither ends nor advances a turn (issue 49, finding 1): the

@@ -209,4 +209,37 @@ TEST_F(Cache, TablesShareOneBudgetTheLeastRecentlyUsedGoFirstAndATableInUseStays
   ThreeSolver::set_cache_budget(before);
 }
 
+// Once play stops, memory returns to its idle level whatever the budget: a table nobody held and
+// nobody was handed between two calls of let_go_of_unused() goes; one handed out between them,
+// or held, stays (issue 49, finding 2: still 647 MB 40 s after everyone left).
+TEST_F(Cache, TablesNobodyUsedSinceTheLastCallAreLetGoWhateverTheBudget) {
+  auto rules = two_space_rules();
+  std::atomic<int> makes{0};
+  auto make = [&]() -> std::shared_ptr<const ThreeSolver> {
+    ++makes;
+    return std::make_shared<ThreeSolver>(rules, strategy::fresh_composition(rules.letter_deck));
+  };
+  const std::size_t before = ThreeSolver::cache_budget();
+  ThreeSolver::set_cache_budget(std::size_t{1} << 40);  // the budget lets go of nothing here
+  auto key = [](int i) { return fmt::format("test-unused-{}-{}", ::getpid(), i); };
+  ThreeSolver::shared(key(1), make);
+  ThreeSolver::shared(key(2), make);
+  auto held = ThreeSolver::shared(key(3), make);
+  ThreeSolver::let_go_of_unused();  // all three were used since the last call: all stay
+  ThreeSolver::shared(key(2), make);
+  EXPECT_EQ(makes.load(), 3);
+  const std::size_t one = held->memory_bytes();
+  EXPECT_EQ(ThreeSolver::let_go_of_unused(), one) << "key 1 goes; key 2 was used, key 3 is held";
+  ThreeSolver::shared(key(2), make);
+  EXPECT_EQ(makes.load(), 3);
+  ThreeSolver::shared(key(1), make);
+  EXPECT_EQ(makes.load(), 4) << "key 1 was let go: made again";
+  held.reset();
+  ThreeSolver::let_go_of_unused();
+  ThreeSolver::let_go_of_unused();
+  EXPECT_EQ(ThreeSolver::let_go_of_unused(), 0u);
+  EXPECT_EQ(ThreeSolver::cached_bytes(), 0u) << "nothing is used or held: the cache holds nothing";
+  ThreeSolver::set_cache_budget(before);
+}
+
 }  // namespace

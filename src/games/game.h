@@ -186,6 +186,9 @@ concept Family = requires(const typename F::Action& action, Chips amount, const 
   { F::observe(game, seat, out) } -> std::same_as<void>;
   // The next card's chance outcomes as the seat to act sees them (chance.h).
   { F::next_card(game) } -> std::same_as<NextCard>;
+  // Lets go of what the family keeps between moves for speed (a solved table) and nobody used
+  // since the last call; the bytes let go (0 for a family that keeps nothing).
+  { F::let_go_of_unused() } -> std::same_as<std::size_t>;
 } && GameOf<typename F::Game, F> && BotKinds<typename F::Bots, F> && MeasuresOf<typename F::Measures, F>;
 
 }  // namespace inbetween::games

@@ -48,6 +48,18 @@ decltype(auto) visit_family(std::string_view key, Visit& visit, FamilyList<First
 // The `game` keys of every family, in registry order.
 inline std::vector<std::string_view> family_keys() { return detail::keys_of(Families{}); }
 
+namespace detail {
+template <Family... F>
+std::size_t let_go_of_unused(FamilyList<F...>) {
+  return (std::size_t{0} + ... + F::let_go_of_unused());
+}
+}  // namespace detail
+
+// Lets go of what any family keeps between moves and nobody used since the last call (the
+// ThreeBeTween solver's tables): called at a steady pace (the server's sweep), memory returns to
+// its idle level once play stops. The bytes let go.
+inline std::size_t let_go_of_unused() { return detail::let_go_of_unused(Families{}); }
+
 // Whether `key` names a family.
 inline bool is_family(std::string_view key) {
   for (auto k : family_keys())

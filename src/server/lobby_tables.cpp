@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "games/game.h"
+#include "games/registry.h"
 #include "rules/rule_files.h"
 #include "server/fairness.h"
 #include "server/lobby.h"
@@ -87,6 +88,8 @@ std::size_t Lobby::sweep() {
     connections_at_last_sweep_ = conns_.size();
     if (!let_go_of && !fewer) let_go_of = SIZE_MAX;  // nothing to give back
   }
+  // What a family keeps between moves (a solved table) and no table used since the last sweep.
+  if (games::let_go_of_unused() > 0 && let_go_of == SIZE_MAX) let_go_of = 0;
   // What the tables and connections held goes back to the system, not only to the allocator.
   if (let_go_of != SIZE_MAX) give_memory_back_now();
   hooks_.after(options_.sweep_every, [this] { sweep(); });

@@ -1,5 +1,6 @@
 #pragma once
 // The house games (casino Red Dog): the rule file's `game = "house"`.
+#include <cstddef>
 #include <string_view>
 
 #include "games/game.h"
@@ -33,6 +34,8 @@ struct HouseFamily : card_table::CardTableFamily<HouseGame, Action, Event> {
   static int observation_size(const Rules&) { return 9 + card_table::kRanks; }
   static void observe(const Game& game, Seat seat, float* out);
   static NextCard next_card(const Game& game);
+  // Nothing is kept between moves: the odds are counted afresh each time.
+  static std::size_t let_go_of_unused() { return 0; }
 };
 
 static_assert(Family<HouseFamily>);

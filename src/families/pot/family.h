@@ -1,6 +1,7 @@
 #pragma once
 // The pot-game family (the Hoyle and banker home games, Between the Sheets, Acey-Deucey):
 // the rule file's `game = "pot"`.
+#include <cstddef>
 #include <string_view>
 
 #include "rules/rule_files.h"
@@ -35,6 +36,8 @@ struct PotFamily : card_table::CardTableFamily<PotGame, Action, Event> {
   static int observation_size(const Rules&) { return 9 + card_table::kRanks; }
   static void observe(const Game& game, Seat seat, float* out);
   static NextCard next_card(const Game& game);
+  // Nothing is kept between moves: the odds are counted afresh each time.
+  static std::size_t let_go_of_unused() { return 0; }
 };
 
 static_assert(Family<PotFamily>);

@@ -1,5 +1,6 @@
 #pragma once
 // ThreeBeTween with the Alpha letter deck: the rule file's `game = "threebetween"`.
+#include <cstddef>
 #include <string_view>
 
 #include "families/three/rules.h"
@@ -45,6 +46,8 @@ struct ThreeFamily {
   static int observation_size(const Rules& rules) { return 40 + 3 * static_cast<int>(rules.letter_deck.kinds.size()); }
   static void observe(const Game& game, Seat seat, float* out);
   static NextCard next_card(const Game& game);
+  // The solver's tables nobody used since the last call (ThreeSolver::let_go_of_unused).
+  static std::size_t let_go_of_unused();
 };
 
 static_assert(Family<ThreeFamily>);

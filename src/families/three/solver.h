@@ -74,6 +74,10 @@ class ThreeSolver {
   static void set_cache_budget(std::size_t bytes);
   static std::size_t cached_bytes();
   static void trim_cache();
+  // Lets go of every table nobody holds and nobody was handed since the last call, whatever the
+  // budget: called at a steady pace (a server's sweep), the process's memory returns to its idle
+  // level once play stops. The bytes let go.
+  static std::size_t let_go_of_unused();
 
   // How the table is cut off and iterated.
   struct Options {

@@ -22,6 +22,7 @@
 
 #include <fmt/format.h>
 
+#include "families/three/family.h"
 #include "families/three/solver.h"
 #include "families/three/solver_impl.h"
 
@@ -231,6 +232,7 @@ struct SolverCache {
     std::shared_future<std::shared_ptr<const ThreeSolver>> table;
     std::size_t bytes = 0;  // 0 until made
     std::uint64_t used = 0;  // when last handed out (a count of hand-outs)
+    bool used_lately = true;  // handed out since the last let_go_of_unused()
   };
   std::mutex mutex;
   std::map<std::string, Entry> tables;
@@ -262,6 +264,15 @@ struct SolverCache {
       tables.erase(key);
     }
   }
+  // Whether the made table under `key` is held by the cache alone. Under the lock.
+  bool idle(const Entry& entry) {
+    if (entry.bytes == 0) return false;
+    const ThreeSolver* table = entry.table.get().get();
+    long entries = 0;
+    for (const auto& [key, other] : tables)
+      if (other.bytes > 0 && other.table.get().get() == table) ++entries;
+    return entry.table.get().use_count() == entries;
+  }
   std::size_t bytes() {
     std::lock_guard lock(mutex);
     std::size_t total = 0;
@@ -279,6 +290,21 @@ SolverCache& solver_cache() {
 std::size_t ThreeSolver::cache_budget() { return solver_cache().budget.load(); }
 void ThreeSolver::set_cache_budget(std::size_t bytes) { solver_cache().budget.store(bytes); }
 std::size_t ThreeSolver::cached_bytes() { return solver_cache().bytes(); }
+std::size_t ThreeSolver::let_go_of_unused() {
+  SolverCache& cache = solver_cache();
+  std::lock_guard lock(cache.mutex);
+  std::vector<std::string> unused;
+  for (auto& [key, entry] : cache.tables) {
+    if (!entry.used_lately && cache.idle(entry)) unused.push_back(key);
+    entry.used_lately = false;
+  }
+  std::size_t let_go = 0;
+  for (const auto& key : unused) {
+    let_go += cache.tables[key].bytes;
+    cache.tables.erase(key);
+  }
+  return let_go;
+}
 void ThreeSolver::trim_cache() {
   SolverCache& cache = solver_cache();
   std::lock_guard lock(cache.mutex);
@@ -301,6 +327,7 @@ std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const std::string& key,
     auto [it, inserted] = cache.tables.try_emplace(key);
     if (inserted) it->second.table = promise.get_future().share();
     it->second.used = ++cache.clock;
+    it->second.used_lately = true;
     table = it->second.table;
     maker = inserted;
   }
@@ -336,3 +363,7 @@ std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const std::string& key,
 }
 
 }  // namespace inbetween::strategy
+
+namespace inbetween::games::three {
+std::size_t ThreeFamily::let_go_of_unused() { return strategy::ThreeSolver::let_go_of_unused(); }
+}  // namespace inbetween::games::three
