@@ -30,7 +30,8 @@ def table_steps(preset, steps, rng):
             table = inbetween.Table(preset, ["ann", "bob"], seed=rng.randrange(1 << 32))
         choices = table.legal()
         i = rng.randrange(len(choices))
-        table.apply(table.to_act, i, rng.randint(choices[i]["min"], choices[i]["max"]))
+        amount = rng.randint(choices[i]["min"], choices[i]["max"]) if "min" in choices[i] else None  # a ranged choice's amount
+        table.apply(table.to_act, i, amount)
     return steps / (time.perf_counter() - start)
 
 

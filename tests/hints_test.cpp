@@ -2,6 +2,8 @@
 // protocol; the optimal bot beats the sensible one over a fixed set of games.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "support/odds_table.h"
 
 namespace {
@@ -64,6 +66,11 @@ TEST(Hints, AdviseNamesOnlyLegalActionsInRandomGamesOfEveryPreset) {
           EXPECT_FALSE(std::holds_alternative<pot::Rebuy>(choice.action));
           top = std::max(top, choice.ev);
         }
+        // Best first, as every hint lists them (docs/protocol.md, "hint").
+        EXPECT_TRUE(std::is_sorted(advice->choices.begin(), advice->choices.end(),
+                                   [](const strategy::PotChoice& a, const strategy::PotChoice& b) { return a.ev > b.ev; }))
+            << preset << " seed " << seed;
+        EXPECT_EQ(action_text(advice->choices.front().action), action_text(advice->best));
         EXPECT_TRUE(accepted(game, advice->best, why)) << preset << ": best " << action_text(advice->best) << " " << why;
         if (advice->kelly) {
           EXPECT_TRUE(accepted(game, *advice->kelly, why)) << preset << ": kelly " << why;

@@ -58,6 +58,13 @@ class Shoe {
   // The discard pile joins what is left, and all of it is the shoe again (cards on the table
   // stay out); the draws do the shuffling.
   void reshuffle();
+  // The undealt cards and every later reshuffle drawn from `seed`'s stream from now on, and a
+  // stacked top forgotten: the shoe as someone who has seen only the dealt cards knows it (a
+  // search's resampled table, games::AnyTable::resample). The cards it holds do not change.
+  void reseed(std::uint64_t seed) {
+    rng_ = make_shoe_rng(seed);
+    stacked_end_ = next_;
+  }
 
   // Cards not yet dealt, in no particular order: the next card is drawn at random from them
   // (stacked cards excepted). Two shoes in the same state hold them in the same order.

@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "games/chance.h"
 #include "games/game.h"
 #include "games/table.h"
@@ -25,6 +27,15 @@ namespace inbetween::games {
 struct AnyChoice {
   std::string type;  // the action's word, as the protocol writes it: "bet", "pass", "place", "end_turn"...
   std::string text;  // the choice in words: "bet 1", "call high", "place A/E=E"
+  Chips least = 0;
+  Chips most = 0;
+  bool ranged() const { return most > least; }
+};
+
+// A legal choice without its words, for a hot loop (a learning agent's fixed actions): the
+// action's word (static text) and its range.
+struct ChoiceRange {
+  std::string_view type;
   Chips least = 0;
   Chips most = 0;
   bool ranged() const { return most > least; }
@@ -72,6 +83,8 @@ class AnyTable {
 
   // Every legal choice of `seat` now (empty for a seat with none).
   virtual std::vector<AnyChoice> legal(Seat seat) const = 0;
+  // legal(seat) without the words into a reused buffer (cleared first): no allocation per call.
+  virtual void choice_ranges(Seat seat, std::vector<ChoiceRange>& out) const = 0;
   // Plays a choice: its events join the log, or a Refusal names the rule and nothing changes
   // (a choice index past the list, an amount outside the choice's range, not the seat's turn).
   virtual std::optional<Refusal> apply(const AnyMove& move) = 0;
@@ -116,6 +129,12 @@ class AnyTable {
 
   // An independent copy (a worker thread asks a bot or a solver without holding the table).
   virtual std::unique_ptr<AnyTable> clone() const = 0;
+  // A copy that `seat` cannot tell from this table (OpenSpiel's ResampleFromInfostate): the same
+  // moves, views and choices, with the cards that seat has not seen (the shoe's undealt cards and
+  // its later reshuffles, a stacked order included) and the bots' randomness drawn anew from
+  // `seed`; clone() is the exact copy, whose next cards are the real ones. Its moves() no longer
+  // replay from its setup. Throws std::invalid_argument for a seat the table does not have.
+  virtual std::unique_ptr<AnyTable> resample(Seat seat, std::uint64_t seed) const = 0;
   // The same rules and setup, no move played yet.
   virtual std::unique_ptr<AnyTable> fresh() const = 0;
   // The same rules and setup with `moves` played (moves() of another table); throws
@@ -211,6 +230,12 @@ class FamilyTable final : public AnyTable {
       out.push_back({action_type(c.action), F::describe(game(), seat, c.action), c.least, c.most});
     return out;
   }
+  void choice_ranges(Seat seat, std::vector<ChoiceRange>& out) const override {
+    choices_.clear();
+    game().legal_actions(seat, choices_);
+    out.clear();
+    for (const auto& c : choices_) out.push_back({std::string_view(action_name(c.action)), c.least, c.most});
+  }
   std::optional<Refusal> apply(const AnyMove& move) override {
     Action action{};
     if (auto refusal = action_of(move, action)) return refusal;
@@ -261,6 +286,20 @@ class FamilyTable final : public AnyTable {
   NextCard next_card() const override { return F::next_card(game()); }
   std::unique_ptr<AnyTable> clone() const override { return std::make_unique<FamilyTable<F>>(*this); }
   std::unique_ptr<AnyTable> fresh() const override { return std::make_unique<FamilyTable<F>>(rules_, setup()); }
+  std::unique_ptr<AnyTable> resample(Seat seat, std::uint64_t seed) const override {
+    auto copy = std::make_unique<FamilyTable<F>>(*this);
+    copy->resample_here(seat, seed);
+    return copy;
+  }
+  // resample() on this table itself.
+  void resample_here(Seat seat, std::uint64_t seed) {
+    // Every seat sees the whole table in these families, so the unseen cards are the shoe's for
+    // every seat; a family with cards one seat sees and another not would deal those anew here.
+    static_assert(!F::seats_see_differently, "resampling for a seat must deal anew the cards that seat has not seen");
+    if (seat < 0 || seat >= static_cast<Seat>(setup().players.size()))
+      throw std::invalid_argument(fmt::format("there is no seat {}: the seats are 0 to {}", seat, setup().players.size() - 1));
+    table_.resample(seed);
+  }
 
  private:
   static std::string action_type(const Action& action) { return action_name(action); }  // the family's own, by ADL

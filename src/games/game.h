@@ -81,7 +81,7 @@ struct Move {
 
 // A game of one family: a pure state machine over seeded chance.
 template <class G, class F>
-concept GameOf = requires(G& game, const G& cgame, Seat seat, const typename F::Action& action,
+concept GameOf = requires(G& game, const G& cgame, Seat seat, const typename F::Action& action, std::uint64_t seed,
                           std::vector<typename F::Event>& events,
                           std::vector<Choice<typename F::Action>>& choices) {
   requires std::constructible_from<G, std::shared_ptr<const typename F::Rules>, const Setup&,
@@ -98,6 +98,9 @@ concept GameOf = requires(G& game, const G& cgame, Seat seat, const typename F::
   { cgame.view(seat) } -> std::same_as<typename F::View>;
   { cgame.names() } -> std::same_as<std::vector<std::string>>;
   { cgame.rules() } -> std::same_as<const typename F::Rules&>;
+  // The cards no seat has seen (the shoe's undealt cards, its later reshuffles) in an order drawn
+  // from `seed`: a game no seat can tell from this one (AnyTable::resample).
+  { game.shuffle_unseen(seed) } -> std::same_as<void>;
   // Chance, explicitly: what the shoe still holds.
   { cgame.shoe() } -> std::same_as<const cards::Shoe&>;
 };

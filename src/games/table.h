@@ -41,6 +41,14 @@ class Table {
     return refusal;
   }
 
+  // The game as a seat who has seen only what is on the table knows it: the cards not yet dealt
+  // drawn in a new order, and the bots' randomness, from `seed` (AnyTable::resample). The moves
+  // stay; they no longer replay from the setup's seed.
+  void resample(std::uint64_t seed) {
+    setup_.seed = seed;
+    game_.shuffle_unseen(seed);
+  }
+
   // The randomness a bot draws from for the next move: a stream of the seed advanced by the
   // moves so far, so a replay, a loaded game and the protocol all repeat the same choices.
   cards::Rng bot_rng() const { return cards::make_rng(setup_.seed + moves_.size(), cards::RngStream::Bots); }

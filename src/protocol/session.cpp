@@ -67,6 +67,9 @@ SessionMaker::SessionMaker(const json& request) : rules_(rules_part(request)) {
   try {
     rules::RuleFile file = rule_file_from_json(request, overrides_from_json(request));
     games::with_rule_file(file, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
+      deal_table_ = [rules](games::Setup setup) -> std::unique_ptr<games::AnyTable> {
+        return std::make_unique<games::FamilyTable<F>>(rules, std::move(setup));
+      };
       deal_ = [rules = std::move(rules)](const CommonSetup& common) -> std::unique_ptr<GameSession> {
         return std::make_unique<TableSession<F>>(common, rules);
       };
@@ -83,6 +86,14 @@ std::unique_ptr<GameSession> SessionMaker::make(const json& request) const {
   } catch (const rules::RuleError& e) {
     throw ProtocolError("bad_rules", e.what());
   }
+}
+
+std::unique_ptr<GameSession> session_over(const games::AnyTable& table, const json& request) {
+  return games::with_family(table.family(), [&]<games::Family F>() -> std::unique_ptr<GameSession> {
+    const auto* typed = games::as<F>(table);
+    if (!typed) throw std::logic_error("a runtime table is not of the family its key names");
+    return std::make_unique<TableSession<F>>(request, *typed);
+  });
 }
 
 CommonSetup common_setup(const json& request) {

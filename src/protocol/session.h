@@ -75,6 +75,9 @@ class GameSession {
   virtual int to_act() const = 0;
   // An independent copy (a worker thread can ask a bot or the solver without holding the table).
   virtual std::unique_ptr<GameSession> clone() const = 0;
+  // A copy `seat` cannot tell from this one, the cards it has not seen drawn anew from `seed`
+  // (games::AnyTable::resample); its log() is this game's, which does not replay it.
+  virtual std::unique_ptr<GameSession> resample(games::Seat seat, std::uint64_t seed) const = 0;
   // How many moves have been accepted.
   virtual std::size_t moves() const = 0;
   // The `new` request (with its seed filled in) and every accepted move as an `act` request.
@@ -93,11 +96,18 @@ class SessionMaker {
   // As new_session(request); a request naming other rules or knobs than this maker's is read
   // afresh (new_session), never dealt with the wrong rules.
   std::unique_ptr<GameSession> make(const json& request) const;
+  // A table of these rules for `setup`, without a session (no JSON: a learning agent's many
+  // short games); throws games::SetupError for a setup the rules cannot seat.
+  std::unique_ptr<games::AnyTable> table(games::Setup setup) const { return deal_table_(std::move(setup)); }
 
  private:
   json rules_;  // the "rules", "rules_text" and "set" the rules were built from
   std::function<std::unique_ptr<GameSession>(const CommonSetup&)> deal_;
+  std::function<std::unique_ptr<games::AnyTable>(games::Setup)> deal_table_;
 };
+
+// A session over a copy of `table`, whose `new` request is `request` (the one that deals it).
+std::unique_ptr<GameSession> session_over(const games::AnyTable& table, const json& request);
 
 // Names of the seats in a `new` request; throws ProtocolError when missing or malformed.
 std::vector<std::string> players_from_json(const json& request);

@@ -52,6 +52,24 @@ json legal_for(const games::AnyTable& table, games::Seat seat) {
   return with_typed(table, [&]<games::Family F>(const games::FamilyTable<F>& typed) { return Codec<F>::legal(typed.game(), seat); });
 }
 
+json choice_actions(const games::AnyTable& table, games::Seat seat) {
+  return with_typed(table, [&]<games::Family F>(const games::FamilyTable<F>& typed) {
+    std::vector<games::Choice<typename F::Action>> choices;
+    typed.game().legal_actions(seat, choices);
+    json out = json::array();
+    for (const auto& c : choices) {
+      json action = Codec<F>::action(typed.game(), c.ranged() ? F::with_amount(c.action, c.least) : c.action);
+      if (c.ranged()) {
+        action.erase("amount");
+        action["min"] = c.least;
+        action["max"] = c.most;
+      }
+      out.push_back(std::move(action));
+    }
+    return out;
+  });
+}
+
 std::string events_text(const games::AnyTable& table, std::size_t from, std::size_t to, bool strict) {
   return with_typed(table, [&]<games::Family F>(const games::FamilyTable<F>& typed) {
     auto events = typed.events();

@@ -23,6 +23,11 @@ games::AnyMove person_move(const games::AnyTable& table, games::Seat seat, const
 // What `seat` may do now, as the engine's `legal` reply has it ({"actions":[...],"player":name}).
 json legal_for(const games::AnyTable& table, games::Seat seat);
 
+// Every legal choice of `seat` now as the protocol action that plays it, in the order of
+// table.legal(seat) (the same index): a ranged choice without its "amount" and with its range,
+// "min" and "max", which an amount in that range completes (docs/python.md, "legal").
+json choice_actions(const games::AnyTable& table, games::Seat seat);
+
 // The table's events from the `from`th up to (not with) the `to`th, the opening's first, as JSON
 // text (an array: what json_text() writes of the events' JSON, `strict` as there), each event
 // written from the typed log in turn; those the table no longer holds are left out.

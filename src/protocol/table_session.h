@@ -24,6 +24,8 @@ class TableSession : public GameSession {
 
   TableSession(const CommonSetup& common, std::shared_ptr<const typename F::Rules> rules)
       : new_request_(common.request), table_(make_table(common, std::move(rules))) {}
+  // Over a copy of a table dealt without a session, whose `new` request is `request`.
+  TableSession(json request, const games::FamilyTable<F>& table) : new_request_(std::move(request)), table_(table) {}
 
   games::AnyTable& table() override { return table_; }
   const games::AnyTable& table() const override { return table_; }
@@ -80,6 +82,11 @@ class TableSession : public GameSession {
   json hint(const json& request) const override { return Codec<F>::hint(game(), request); }
   int to_act() const override { return game().to_act(); }
   std::unique_ptr<GameSession> clone() const override { return std::make_unique<TableSession<F>>(*this); }
+  std::unique_ptr<GameSession> resample(games::Seat seat, std::uint64_t seed) const override {
+    auto copy = std::make_unique<TableSession<F>>(*this);
+    copy->table_.resample_here(seat, seed);
+    return copy;
+  }
   std::size_t moves() const override { return table_.move_count(); }
   bool over() const override { return game().over(); }
   json log() const override {

@@ -16,6 +16,7 @@
 #include "families/three/solver.h"
 #include "games/registry.h"
 #include "protocol/json.h"
+#include "python/rule_cache.h"
 #include "rules/rule_files.h"
 #include "sim/fit.h"
 #include "sim/run_json.h"
@@ -156,6 +157,22 @@ json pot_odds(const OddsRequest& o, const rules::PotRules& r) {
   return j;
 }
 
+// An unknown bot kind is refused as Table.bot_move and Env refuse it (bad_request); rules or a
+// seat count that deal no table are left to the simulation to name.
+void check_bot_kinds(const SimulateRequest& request, const std::vector<std::string>& bots) {
+  std::unique_ptr<protocol::GameSession> table;
+  try {
+    std::vector<std::string> names;
+    for (std::size_t i = 0; i < bots.size(); ++i) names.push_back(fmt::format("seat{}", i));
+    table = session_maker(request.rules, request.set)->make(new_request(request.rules, names, 0, request.set));
+  } catch (const protocol::ProtocolError&) {
+    return;
+  }
+  auto kinds = table->table().bot_kinds();
+  for (const auto& kind : bots)
+    if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end()) throw protocol::ProtocolError("bad_request", games::unknown_bot(kind, kinds));
+}
+
 }  // namespace
 
 json simulate(const SimulateRequest& request) {
@@ -167,6 +184,7 @@ json simulate(const SimulateRequest& request) {
     if (player == "bot") spec.bots.push_back("sensible");
     else spec.bots.push_back(player.starts_with("bot:") ? player.substr(4) : player);
   }
+  check_bot_kinds(request, spec.bots);
   spec.games = request.games;
   spec.seed = request.seed;
   if (request.threads < 0) throw std::invalid_argument(fmt::format("threads={}: give at least one thread", request.threads));

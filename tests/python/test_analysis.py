@@ -37,7 +37,7 @@ def test_the_next_cards_chances_are_exact_and_sum_to_one_all_game_long(preset):
         outcomes_seen |= {r["outcome"] for r in by_outcome}
         choices = table.legal()
         i = rng.randrange(len(choices))
-        table.apply(table.to_act, i, rng.randint(choices[i]["min"], choices[i]["max"]))
+        table.apply(table.to_act, i, rng.randint(choices[i]["min"], choices[i]["max"]) if "min" in choices[i] else None)
     assert table.chance() == []
     family = table.family
     assert outcomes_seen & ({"between", "outside"} if family != "threebetween" else {"fits", "limit"})
@@ -82,8 +82,9 @@ def test_simulate_with_knobs_and_a_sweep_matches_the_cli_too():
 
 
 def test_simulate_refuses_what_the_cli_refuses():
-    with pytest.raises(ValueError):
+    with pytest.raises(inbetween.Refused) as refused:
         inbetween.simulate("hoyle", ["sensible", "no-such-bot"], games=10)
+    assert refused.value.code == "bad_request"
     with pytest.raises(inbetween.Refused) as refused:
         inbetween.simulate("no-such-rules", ["sensible", "sensible"], games=10)
     assert refused.value.code == "bad_rules"

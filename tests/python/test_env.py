@@ -78,7 +78,9 @@ def test_a_seed_replays_the_same_episode_and_amount_slots_span_the_range():
 
 
 def test_bad_settings_are_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(inbetween.Refused) as refused:
         inbetween.Env("hoyle", seat=3, opponents=["sensible"])
-    with pytest.raises(ValueError):
+    assert refused.value.code == "bad_seat"
+    with pytest.raises(inbetween.Refused) as refused:
         inbetween.Env("hoyle", opponents=["no-such-bot"])
+    assert refused.value.code == "bad_request"

@@ -14,7 +14,7 @@ def play_randomly(table, rng, limit=400):
         choices = table.legal()
         assert choices, f"seat {seat} is to act but has no choice"
         i = rng.randrange(len(choices))
-        amount = rng.randint(choices[i]["min"], choices[i]["max"])
+        amount = rng.randint(choices[i]["min"], choices[i]["max"]) if "min" in choices[i] else None
         events = table.apply(seat, i, amount)
         assert isinstance(events, list) and events, "every move has events"
         made += 1

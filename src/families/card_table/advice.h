@@ -1,6 +1,7 @@
 #pragma once
 // The shape of advice at a card table (the pot games' and Red Dog's advisors fill it): the
 // value of every legal choice in chips, from the cards actually left in the shoe, and the best.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,5 +28,14 @@ struct TableAdvice {
   Action best;                               // most expected chips
   std::optional<Action> kelly;               // growth-optimal, for bets
 };
+
+// Puts the choices best first (most expected chips; equal values keep their order) and names the
+// first the best: every hint's choices are in this order (docs/protocol.md, "hint").
+template <class Action>
+void best_first(TableAdvice<Action>& advice) {
+  std::stable_sort(advice.choices.begin(), advice.choices.end(),
+                   [](const TableChoice<Action>& a, const TableChoice<Action>& b) { return a.ev > b.ev; });
+  if (!advice.choices.empty()) advice.best = advice.choices.front().action;
+}
 
 }  // namespace inbetween::strategy

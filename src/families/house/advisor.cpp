@@ -38,7 +38,7 @@ std::optional<HouseAdvice> advise(const house::HouseGame& game) {
     a.choices.push_back({house::Stand{}, unit * w, "keep the wager"});
     if (legal.raise) a.choices.push_back({house::Raise{}, 2 * unit * w, "double the wager"});
   }
-  a.best = std::max_element(a.choices.begin(), a.choices.end(), [](const HouseChoice& x, const HouseChoice& y) { return x.ev < y.ev; })->action;
+  best_first(a);
   return a;
 }
 

@@ -40,6 +40,8 @@ class HouseGame {
 
   const HouseRules& rules() const { return *rules_; }
   const cards::Shoe& shoe() const { return shoe_; }
+  // The cards not yet dealt, in an order drawn from `seed` (cards::Shoe::reseed).
+  void shuffle_unseen(std::uint64_t seed) { shoe_.reseed(seed); }
   std::span<const Player> players() const { return players_; }
   // The house's result so far (what the players lost less what it paid).
   Chips house() const { return house_; }

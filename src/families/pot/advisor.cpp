@@ -6,13 +6,6 @@
 
 
 namespace inbetween::strategy {
-namespace {
-
-PotChoice best_of(const std::vector<PotChoice>& choices) {
-  return *std::max_element(choices.begin(), choices.end(), [](const PotChoice& a, const PotChoice& b) { return a.ev < b.ev; });
-}
-
-}  // namespace
 
 std::optional<PotAdvice> advise(const pot::PotGame& game) {
   int seat = game.to_act();
@@ -54,7 +47,7 @@ std::optional<PotAdvice> advise(const pot::PotGame& game) {
     }
     case pot::Phase::Over: return std::nullopt;
   }
-  a.best = best_of(a.choices).action;
+  best_first(a);
   return a;
 }
 

@@ -55,6 +55,8 @@ class PotGame {
   const Posts& posts() const { return posts_; }
   std::optional<Card> third_card() const { return third_; }
   const cards::Shoe& shoe() const { return shoe_; }
+  // The cards not yet dealt, in an order drawn from `seed` (cards::Shoe::reseed).
+  void shuffle_unseen(std::uint64_t seed) { shoe_.reseed(seed); }
   int deals_done() const { return deals_done_; }
   int deals_total() const { return deals_total_; }
   // Chips that came into the game: start chips and rebuys.

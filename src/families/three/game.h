@@ -82,6 +82,8 @@ class ThreeGame {
   int dealer() const { return dealer_; }
   int round() const { return round_; }
   const cards::Shoe& shoe() const { return shoe_; }
+  // The cards not yet dealt, in an order drawn from `seed` (cards::Shoe::reseed).
+  void shuffle_unseen(std::uint64_t seed) { shoe_.reseed(seed); }
   const std::vector<RoundRecord>& sheet() const { return sheet_; }
   std::vector<Seat> winners() const;
 
