@@ -9,36 +9,17 @@
 #include <fmt/format.h>
 
 #include "games/registry.h"
+#include "protocol/table_rules.h"
 #include "rules/rule_files.h"
 #include "server/message_fields.h"
+#include "server/typed_text.h"
 
 namespace inbetween::server {
 namespace {
-std::vector<std::string> bot_kinds(std::string_view family) {
-  return games::with_family(family, []<games::Family F>() { return F::Bots::kinds(); });
-}
-
+// The presets as the page's own table lists them too (protocol/table_rules.h), each title cut as a
+// table's is.
 json presets_reply() {
-  json presets = json::array();
-  for (const auto& name : rules::preset_names()) {
-    try {
-      RulesInfo info = rules_info({name, "", json::object(), 2, 60, false, ""});
-      // The file's `[lobby]` table: where the lobby lists it and its rules in short (no knob).
-      rules::LobbyText lobby = rules::read_rule_file(name).lobby;
-      presets.push_back({{"name", name}, {"family", info.family}, {"title", info.title}, {"min_players", info.min_players},
-                         {"max_players", info.max_players}, {"bots", bot_kinds(info.family)}, {"order", lobby.order},
-                         {"help", {{"how_to_play", lobby.how_to_play}, {"rules", lobby.rules}}}});
-    } catch (const Refused&) {
-      // A preset that does not load is left out of the list; `inbetween rules show NAME` says why.
-    } catch (const rules::RuleError&) {
-    }
-  }
-  // Every kind some family has, in registry order; a preset's own list is in its "bots".
-  json bots = json::array();
-  for (auto family : games::family_keys())
-    for (const auto& kind : bot_kinds(family))
-      if (std::find(bots.begin(), bots.end(), kind) == bots.end()) bots.push_back(kind);
-  return {{"type", "presets"}, {"presets", presets}, {"bots", bots}};
+  return protocol::presets_message([](const std::string& description) { return cut_text(description, kTitleCharacters); });
 }
 }  // namespace
 

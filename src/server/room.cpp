@@ -10,6 +10,7 @@
 #include "protocol/json.h"
 #include "protocol/json_fill.h"
 #include "protocol/table_json.h"
+#include "protocol/table_rules.h"
 #include "server/fairness.h"
 #include "server/typed_text.h"
 
@@ -25,22 +26,14 @@ std::string for_client(std::string text) {
   return text;
 }
 
-// Rules from another program: a preset by name only (no path), or text parsed in memory.
+// Rules from another program: a preset by name only (no path), or text parsed in memory
+// (protocol/table_rules.h, as the page's own table reads them); refused with the file named as a
+// client may see it.
 rules::RuleFile client_rule_file(const TableSpec& spec) {
-  std::vector<rules::Override> overrides;
-  if (!spec.sets.is_object()) throw Refused("bad_message", "\"set\" must be an object of knob: value");
-  for (const auto& [knob, value] : spec.sets.items())
-    overrides.push_back({knob, value.is_string() ? value.get<std::string>() : value.dump()});
   try {
-    if (!spec.rules_text.empty()) return rules::read_rule_text(spec.rules_text, "rules_text", overrides);
-    auto names = rules::preset_names();
-    if (std::find(names.begin(), names.end(), spec.rules) == names.end())
-      throw Refused("bad_rules", fmt::format("unknown preset \"{}\"; presets: {}", spec.rules, fmt::join(names, ", ")));
-    auto file = rules::read_rule_file(spec.rules, overrides);
-    rules::refuse_file_paths(file);
-    return file;
-  } catch (const rules::RuleError& e) {
-    throw Refused("bad_rules", for_client(e.what()));
+    return protocol::client_rule_file(spec.rules, spec.rules_text, spec.sets);
+  } catch (const protocol::ProtocolError& e) {
+    throw Refused(e.code, for_client(e.what()));
   }
 }
 
@@ -75,12 +68,11 @@ const char* status_name(TableStatus status) {
 RulesInfo rules_info(const TableSpec& spec) {
   auto file = client_rule_file(spec);
   try {
-    return games::with_rule_file(file, [&]<games::Family F>(std::shared_ptr<const typename F::Rules> rules) {
-      return RulesInfo{file.game, cut_text(rules->description, kTitleCharacters), rules->description, rules->min_players,
-                       rules->max_players, F::Bots::kinds(), std::string(F::Bots::stand_in)};
-    });
-  } catch (const rules::RuleError& e) {
-    throw Refused("bad_rules", for_client(e.what()));
+    protocol::TableRules rules = protocol::table_rules(file);
+    return RulesInfo{rules.family, cut_text(rules.description, kTitleCharacters), rules.description, rules.min_players,
+                     rules.max_players, rules.bot_kinds, rules.stand_in};
+  } catch (const protocol::ProtocolError& e) {
+    throw Refused(e.code, for_client(e.what()));
   }
 }
 
@@ -498,18 +490,8 @@ void Room::fill_play_fields(games::Seat seat, protocol::ObjectFill& out) const {
   out.put("event_count", event_count());
   out.put("game", game_number());
   out.put("moves", moves());
-  json& seed = out.at("seed");
-  json& state = out.at("state");
-  if (session_) session_->fill_state(seat, state);
-  else protocol::put(state, nullptr);
-  // The seed only once the game is over: before that it would tell every card to come.
-  if (session_ && session_->over()) protocol::put(seed, std::to_string(games_.back().seed));
-  else protocol::put(seed, nullptr);
-  out.put("status", status_name(status()));
-  // The seat to act by name, as the state names it.
-  int seat_to_act = session_ ? session_->to_act() : games::kNobody;
-  if (seat_to_act >= 0) out.put("to_act", session_->table().names()[static_cast<std::size_t>(seat_to_act)]);
-  else out.put("to_act", nullptr);
+  // The game's own fields as the page's table writes them too (protocol/table_rules.h).
+  protocol::fill_game_fields(session_.get(), seat, games_.back().seed, out);
 }
 
 json Room::legal_for(int seat) const {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "protocol/engine_loop.h"
+#include "protocol/local_table.h"
 
 namespace {
 // The page runs one engine a worker; its reply lives until the next call.
@@ -24,5 +25,19 @@ std::string reply;
 // next call.
 extern "C" const char* inbetween_handle(const char* line) {
   reply = engine().handle(line).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return reply.c_str();
+}
+
+// The page's own table (protocol/local_table.h): one message of the page in (JSON text, as it
+// would send the server), the replies out as a JSON array of the server's messages; valid until
+// the next call. The Web Worker (web/src/local-worker.ts) calls it.
+extern "C" const char* inbetween_local(const char* message) {
+  static inbetween::protocol::LocalTable table;
+  nlohmann::json parsed = nlohmann::json::parse(message, nullptr, false);
+  if (parsed.is_discarded()) {
+    reply = R"([{"type":"error","code":"bad_message","message":"a message is one JSON object"}])";
+    return reply.c_str();
+  }
+  reply = table.handle(parsed).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return reply.c_str();
 }

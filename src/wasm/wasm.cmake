@@ -29,7 +29,7 @@ target_link_libraries(inbetween_engine PRIVATE inbetween_protocol)
 set(inbetween_engine_flags
     -sMODULARIZE=1 -sEXPORT_NAME=createInbetweenEngine -sENVIRONMENT=web,worker,node
     -sALLOW_MEMORY_GROWTH=1 -sDISABLE_EXCEPTION_CATCHING=0
-    -sEXPORTED_FUNCTIONS=_inbetween_handle -sEXPORTED_RUNTIME_METHODS=cwrap
+    -sEXPORTED_FUNCTIONS=_inbetween_handle,_inbetween_local -sEXPORTED_RUNTIME_METHODS=cwrap
     "SHELL:--embed-file ${CMAKE_SOURCE_DIR}/rules@/inbetween/rules"
     "SHELL:--embed-file ${CMAKE_SOURCE_DIR}/decks@/inbetween/decks")
 target_link_options(inbetween_engine PRIVATE ${inbetween_engine_flags})
