@@ -220,14 +220,17 @@ class Env:
         self.action_space = Discrete(self._core.action_count)
         self.observation_space = Box(-_np.inf, _np.inf, (self._core.observation_size,), _np.float32)
         self._np_random = None
+        self._pending_seed = None
         self.np_random_seed = None
         self.closed = False
 
     @property
     def np_random(self):
-        """The environment's own generator (Gymnasium's): seeded by reset(seed=...)."""
+        """The environment's own generator (Gymnasium's): seeded by reset(seed=...), made when first
+        asked for (a seeded reset costs no generator nobody reads)."""
         if self._np_random is None:
-            self._np_random, self.np_random_seed = _rng(None)
+            self._np_random, self.np_random_seed = _rng(self._pending_seed)
+            self._pending_seed = None
         return self._np_random
 
     @np_random.setter
@@ -241,7 +244,9 @@ class Env:
     def reset(self, *, seed=None, options=None):
         _no_options(options)
         if seed is not None:
-            self._np_random, self.np_random_seed = _rng(seed)
+            if _whole(seed) is None or seed < 0:
+                raise Refused("bad_request", f"seed={seed!r}: give a whole number from 0, or None")
+            self._np_random, self._pending_seed, self.np_random_seed = None, int(seed), int(seed)
         return self._core.reset(seed)
 
     def step(self, action):

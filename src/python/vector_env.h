@@ -7,6 +7,7 @@
 // Autoreset is Gymnasium's "next-step" mode: the step that ends a table's episode returns its
 // last observation with terminated or truncated; the next step of that table ignores its action,
 // deals the next game and returns its first observation with reward 0 and both flags false.
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -20,29 +21,34 @@
 
 namespace inbetween::python {
 
-// A fixed pool of threads that runs one job over [0, n) in slices, the caller's thread taking a
-// slice too; run() returns once every slice is done.
+// A fixed pool of threads that runs one job over [0, n) in chunks, the caller's thread working
+// too; run() returns once every chunk is done. Each thread claims the next chunk as it finishes
+// one, so a thread the system runs late (a busy machine) holds nobody up: the others take its share.
 class WorkerPool {
  public:
-  explicit WorkerPool(int threads);  // threads in all, the caller's included
+  explicit WorkerPool(int threads);  // threads in all, the caller's included; 0: every core
   ~WorkerPool();
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
   int threads() const { return static_cast<int>(workers_.size()) + 1; }
-  // job(begin, end) for slices of [0, n); an exception from a slice is thrown here once all end.
+  // job(begin, end) for chunks of [0, n); an exception from a chunk is thrown here once all end.
   void run(std::size_t n, const std::function<void(std::size_t, std::size_t)>& job);
 
  private:
-  void work(int index);
-  void slice(int index, std::size_t n);
+  void work();
+  // Claims and runs chunks of generation `generation` until none is left.
+  void chunks(std::uint32_t generation);
 
   std::vector<std::thread> workers_;
   std::mutex mutex_;
-  std::condition_variable start_, done_;
+  std::condition_variable start_;
   const std::function<void(std::size_t, std::size_t)>* job_ = nullptr;
-  std::size_t n_ = 0;
-  std::uint64_t generation_ = 0;
-  int running_ = 0;
+  std::size_t n_ = 0, chunk_ = 1, total_ = 0;
+  // The generation (high 32 bits) and the next index to claim (low 32): a chunk is claimed only
+  // for the generation it belongs to, so a thread that wakes after its run ended claims nothing.
+  std::atomic<std::uint64_t> next_{0};
+  std::atomic<std::size_t> done_{0};  // chunks finished in this generation
+  std::uint32_t generation_ = 0;
   bool stop_ = false;
   std::exception_ptr error_;
 };
