@@ -16,6 +16,13 @@ process.env.INBETWEEN_TEST_PORT ??= execSync(
 )
   .toString()
   .trim();
+// A second free port: dist/ from a plain static server (python3 -m http.server), the page with no
+// inbetween behind it (tests/local.spec.ts: play on this device).
+process.env.INBETWEEN_STATIC_PORT ??= execSync(
+  `node -e "const s = require('net').createServer().listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })"`,
+)
+  .toString()
+  .trim();
 process.env.INBETWEEN_TEST_DB ??= join(tmpdir(), `inbetween-web-test-${process.pid}-${Date.now()}.db`);
 const port = Number(process.env.INBETWEEN_TEST_PORT);
 const db = process.env.INBETWEEN_TEST_DB;
@@ -51,12 +58,22 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: server,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: server,
+      url: `http://127.0.0.1:${port}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `python3 -m http.server ${process.env.INBETWEEN_STATIC_PORT} --bind 127.0.0.1 --directory dist`,
+      url: `http://127.0.0.1:${process.env.INBETWEEN_STATIC_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'ignore',
+    },
+  ],
 });

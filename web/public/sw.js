@@ -1,11 +1,19 @@
-// The service worker: keeps the page's own files (never the game: the WebSocket, /tables/...
-// and anything else pass straight through), so the installed app opens without the network.
-// Network first, the cache when the network fails: a new build is seen at once.
-const CACHE = 'inbetween-page-v2';
+// The service worker: keeps the page's own files and the engine for play on this device (never
+// the game: the WebSocket, /tables/... and anything else pass straight through), so the installed
+// app opens and plays a game on this device without the network. Network first, the cache when
+// the network fails: a new build is seen at once.
+const CACHE = 'inbetween-page-v3';
 const PAGE = ['./', 'index.html', 'app.js', 'app.css', 'lobby.css', 'manifest.webmanifest', 'icon.svg', 'icon-192.png', 'icon-512.png', 'favicon.ico'];
+// The engine (web/build.mjs copies it in): kept when the build has it, the page works without.
+const ENGINE = ['local-worker.js', 'inbetween-engine.js', 'inbetween-engine.wasm'];
 
 self.addEventListener('install', (e) => {
-  e.waitUntil(caches.open(CACHE).then((c) => c.addAll(PAGE)).then(() => self.skipWaiting()));
+  e.waitUntil(
+    caches
+      .open(CACHE)
+      .then((c) => c.addAll(PAGE).then(() => Promise.all(ENGINE.map((f) => c.add(f).catch(() => undefined)))))
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (e) => {
@@ -17,7 +25,7 @@ self.addEventListener('activate', (e) => {
 function isPageFile(url) {
   if (url.origin !== self.location.origin) return false;
   const path = url.pathname.replace(/^.*\//, '');
-  return url.pathname.endsWith('/') || PAGE.includes(path);
+  return url.pathname.endsWith('/') || PAGE.includes(path) || ENGINE.includes(path);
 }
 
 self.addEventListener('fetch', (e) => {

@@ -2,6 +2,7 @@
 // button for the step-through of the game.
 
 import { h, signed } from './dom';
+import { isLocal } from './local';
 import { chips } from './narration';
 import type { TableMsg } from './types';
 import { isTb } from './types';
@@ -9,6 +10,8 @@ import { isTb } from './types';
 export interface AfterGameActions {
   again(): void;
   replay(): void;
+  /** The game's log as a file (a game on this device: no server keeps it). */
+  log(): void;
 }
 
 /** `earlier`: a game before the one being played now (no "play again"; folded); `live`: the game
@@ -49,9 +52,9 @@ export function renderAfterGame(t: TableMsg, act: AfterGameActions, opts: { earl
         : isCreator
           ? h('button', { type: 'button', class: 'primary', 'data-testid': 'again', onclick: act.again }, 'Play again')
           : h('span', { class: 'sub' }, 'The host may start another game.'),
-      h('button', { type: 'button', 'data-testid': 'replay-button', onclick: act.replay }, 'Step through the game'),
-      h('a', { href: `/tables/${code}/verify${opts.earlier ? `?game=${t.game}` : ''}`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' }, 'Verify'),
-      h('a', { href: `/tables/${code}/log?game=${t.game}`, download: `inbetween-${t.table}-${t.game}.jsonl`, 'data-testid': 'log-link' }, 'Download log'),
+      ...(isLocal(t.table)
+        ? [h('button', { type: 'button', 'data-testid': 'log-link', onclick: act.log }, 'Download the log')]
+        : serverLinks(t, code, act, !!opts.earlier)),
     ),
   ];
   if (opts.earlier) {
@@ -63,4 +66,13 @@ export function renderAfterGame(t: TableMsg, act: AfterGameActions, opts: { earl
     h('h2', {}, `Game ${t.game} is over`),
     ...body,
   );
+}
+
+/** The step-through, verify and log of a server's game (its own pages). */
+function serverLinks(t: TableMsg, code: string, act: AfterGameActions, earlier: boolean): HTMLElement[] {
+  return [
+    h('button', { type: 'button', 'data-testid': 'replay-button', onclick: act.replay }, 'Step through the game'),
+    h('a', { href: `/tables/${code}/verify${earlier ? `?game=${t.game}` : ''}`, target: '_blank', rel: 'noopener', 'data-testid': 'verify-link' }, 'Verify'),
+    h('a', { href: `/tables/${code}/log?game=${t.game}`, download: `inbetween-${t.table}-${t.game}.jsonl`, 'data-testid': 'log-link' }, 'Download log'),
+  ];
 }

@@ -4,6 +4,7 @@
 
 import { h } from './dom';
 import { renderPresetHelp } from './help';
+import { isLocal } from './local';
 import { minutesAt, minutesText, presetLength, seatLength, timeModelText, type PresetLength } from './lengths';
 import { renderInvite } from './share';
 import { joinLink } from './table';
@@ -17,6 +18,8 @@ export interface CreateRequest {
   seats: number;
   timeout?: number;
   private?: boolean;
+  /** Played on this device (local.ts), not on the server. */
+  local?: boolean;
 }
 
 export interface LobbyActions {
@@ -66,6 +69,7 @@ export class Lobby {
   private readonly rulesText: HTMLTextAreaElement;
   private readonly timeoutInput: HTMLInputElement;
   private readonly privateInput: HTMLInputElement;
+  private readonly localInput: HTMLInputElement;
   private readonly codeInput: HTMLInputElement;
   private readonly tablesList: HTMLElement;
   private readonly message: HTMLElement;
@@ -111,6 +115,7 @@ export class Lobby {
     this.helpSlot = h('div', { class: 'preset-help-slot' });
     this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 1, max: 3600, value: 60, 'data-testid': 'timeout-input' });
     this.privateInput = h('input', { id: 'private', type: 'checkbox', 'data-testid': 'private-input' });
+    this.localInput = h('input', { id: 'local', type: 'checkbox', 'data-testid': 'play-here' });
     this.knobsInput = h('textarea', { id: 'knobs', rows: 2, placeholder: 'start_chips=50, max_bet=5', 'data-testid': 'knobs-input', spellcheck: 'false' });
     this.knobsInput.addEventListener('input', () => this.showLength());
     this.rulesText = h('textarea', { id: 'rules-text', rows: 6, placeholder: 'game = "pot"\nname = "mine"\n...', 'data-testid': 'rules-text-input', spellcheck: 'false' });
@@ -130,6 +135,7 @@ export class Lobby {
       field('Knobs (key=value, comma or line separated)', this.knobsInput, 'knobs'),
       h('details', {}, h('summary', {}, 'or paste a rule file'), this.rulesText, h('p', { class: 'sub' }, 'When filled, this text is used instead of the preset.')),
       h('label', { class: 'check', for: 'private' }, this.privateInput, ' Private: not among the open tables; friends join by its link or code'),
+      h('label', { class: 'check', for: 'local' }, this.localInput, ' Play on this device: you and bots, or friends passing it round; no server, offline too'),
       h('button', { type: 'submit', class: 'primary', 'data-testid': 'create' }, 'Create table'),
     );
     createForm.addEventListener('submit', (e) => {
@@ -359,6 +365,7 @@ export class Lobby {
     const timeout = Number(this.timeoutInput.value);
     if (timeout > 0) req.timeout = timeout;
     if (this.privateInput.checked) req.private = true;
+    if (this.localInput.checked) req.local = true;
     if (text) req.rules_text = this.rulesText.value;
     else req.rules = this.presetSelect.value;
     this.error('');
@@ -386,15 +393,18 @@ export function renderWaiting(t: TableMsg, bots: string[], name: string, act: Wa
   const link = joinLink(t.table);
   const free = t.seats.filter((s) => !s.name).length;
   const isCreator = t.you !== null && t.you === t.creator;
+  // On this device: no link to share; another person here takes a seat (pass-and-play).
+  const here = isLocal(t.table);
   const parts: HTMLElement[] = [
     h('h2', {}, free ? 'Waiting for players' : `Ready for game ${t.game}`),
-    h('p', { class: 'share' }, 'Invite people with this link:'),
-    renderInvite(link, t.table, { copied: act.copied }),
+    ...(here
+      ? [h('p', { class: 'share' }, 'Played on this device: add bots, or friends who pass it round.')]
+      : [h('p', { class: 'share' }, 'Invite people with this link:'), renderInvite(link, t.table, { copied: act.copied })]),
     h('p', { class: 'sub' }, `${t.seats.length - free} of ${t.seats.length} seats filled.`),
   ];
-  if (t.you === null && free > 0) {
-    const input = h('input', { type: 'text', maxlength: 40, value: name, placeholder: 'Your name', 'aria-label': 'Your name', 'data-testid': 'seat-name-input' });
-    const form = h('form', { class: 'inline' }, input, h('button', { type: 'submit', class: 'primary', 'data-testid': 'join-seat' }, 'Take a seat'));
+  if ((t.you === null || here) && free > 0) {
+    const input = h('input', { type: 'text', maxlength: 40, value: here ? '' : name, placeholder: here ? 'Another player\u2019s name' : 'Your name', 'aria-label': here ? 'Another player\u2019s name' : 'Your name', 'data-testid': 'seat-name-input' });
+    const form = h('form', { class: 'inline' }, input, h('button', { type: 'submit', class: 'primary', 'data-testid': 'join-seat' }, here ? 'Seat them' : 'Take a seat'));
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       if (input.value.trim()) act.join(input.value.trim());

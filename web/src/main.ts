@@ -18,6 +18,7 @@ import { Pace } from './pace';
 import { buzz, play, reducedMotion, setSound, soundOn } from './feel';
 import { helpKnown, renderHelp, setHelpPresets, setWholeRules } from './help';
 import { HintPanel } from './hint';
+import { isLocal, LOCAL_CODE, LocalTable } from './local';
 import { Lobby, normalizeCode, renderWaiting, type CreateRequest } from './lobby';
 import { Narration } from './narration';
 import { Region } from './regions';
@@ -51,6 +52,9 @@ const conn = new Connection(Connection.defaultUrl(), {
   onMessage: (m) => receive(m),
   onStatus: (s, d) => showConn(s, d),
 });
+// The table on this device (local.ts): the same messages, from the engine in a Web Worker.
+const local = new LocalTable((m) => receive(m));
+let localPresets = false; // the presets asked of this device's engine (no server answers)
 
 // --- the parts -------------------------------------------------------------------------------
 
@@ -142,7 +146,7 @@ const tableView = h(
 // --- sending ---------------------------------------------------------------------------------
 
 function send(msg: Record<string, unknown>, where?: { error(t: string): void }): number | null {
-  const id = conn.send(msg);
+  const id = msg.local || isLocal(msg.table as string | undefined) ? local.send(msg) : conn.send(msg);
   if (id === null) (where ?? { error: tableError }).error('Not connected; trying again\u2026');
   return id;
 }
@@ -189,6 +193,7 @@ function askHint(): void {
 function codeFromHash(): { code: string | null; bad?: string } {
   let raw = location.hash.slice(1);
   if (!raw) return { code: null };
+  if (raw === LOCAL_CODE) return { code: raw };
   try {
     raw = decodeURIComponent(raw);
   } catch {
@@ -231,7 +236,7 @@ function route(ask = true): void {
     if (!table) {
       // nothing of the table until it comes: no empty panels, no keys for controls not there
       for (const el of [controls.el, hint.el, narration.el, keysHelp]) el.hidden = true;
-      if (!conn.isOpen && (connState === 'retrying' || connState === 'gave-up' || navigator.onLine === false)) tableInfo(unreachable());
+      if (!conn.isOpen && !isLocal(code) && (connState === 'retrying' || connState === 'gave-up' || navigator.onLine === false)) tableInfo(unreachable());
     }
   } else {
     fill(app, lobby.el);
@@ -240,7 +245,7 @@ function route(ask = true): void {
     window.clearInterval(lobbyTimer);
     lobbyTimer = window.setInterval(() => conn.isOpen && send({ type: 'tables' }), 10000);
   }
-  if (ask && conn.isOpen) enter();
+  if (ask && (conn.isOpen || isLocal(code))) enter();
 }
 
 /** The table's rules help: drawn again when the presets' help arrives after the table. */
@@ -252,7 +257,8 @@ function showHelp(t: TableMsg): void {
 
 /** On (re)connecting or routing: ask for what the view needs. */
 function enter(): void {
-  send({ type: 'presets' });
+  if (conn.isOpen) send({ type: 'presets' });
+  else askLocalPresets();
   if (!code) {
     send({ type: 'tables' });
     return;
@@ -508,7 +514,7 @@ function showTable(t: TableMsg, quick = false): boolean {
       }),
     );
     regions.score.update(isTb(s) ? { players: s.players, target: s.target, winners: s.winners, rounds: tbRounds.rounds } : null, () => (isTb(s) ? renderScoreSheet(s, tbRounds) : null));
-    const afterActs = (game: number) => ({ again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game }) });
+    const afterActs = (game: number) => ({ again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game }), log: () => send({ type: 'log', table: t.table }) });
     regions.after.update({ status: t.status, game: t.game, s: t.status === 'over' ? s : null, you: t.you, creator: t.creator }, () =>
       renderAfterGame(t, afterActs(t.game), { live: !restart }),
     );
@@ -520,7 +526,7 @@ function showTable(t: TableMsg, quick = false): boolean {
     // chips to and from the pot, once both ends are drawn where they now are
     if (!restart && !quick && s && !isTb(s) && t.events?.length) flyChips(t.events, t.seats.map((x) => x.name), t.family === 'house');
   });
-  regions.fairness.update({ status: t.status, commit: t.commit, seed: t.seed, game: t.game }, () => (t.status === 'waiting' ? null : renderFairness(t)));
+  regions.fairness.update({ status: t.status, commit: t.commit, seed: t.seed, game: t.game }, () => (t.status === 'waiting' || isLocal(t.table) ? null : renderFairness(t))); // no server to commit
   showHelp(t);
 
   controls.setStatus(turnLine(t));
@@ -583,14 +589,21 @@ function copyLink(): void {
 /** Why a table cannot open yet, and that it will by itself. */
 function unreachable(): string {
   return navigator.onLine === false
-    ? 'You are offline. This table opens by itself when the connection is back.'
-    : 'The server does not answer yet. This table opens by itself when it does.';
+    ? 'You are offline. This table is played on the server: it opens by itself when the connection is back (a game on this device plays offline).'
+    : 'The server does not answer yet. This table is played on the server: it opens by itself when it does.';
+}
+
+function askLocalPresets(): void {
+  if (localPresets) return;
+  localPresets = true;
+  local.send({ type: 'presets' });
 }
 
 function showConn(s: Status, detail: string): void {
   // A table link opened offline (the page itself from the service worker) says so, not "opening".
   connState = s;
-  if (code && !table) tableInfo(s === 'retrying' || s === 'gave-up' || (s !== 'open' && navigator.onLine === false) ? unreachable() : '');
+  if (s === 'retrying' || s === 'gave-up') askLocalPresets(); // no server: the lobby's presets from this device
+  if (code && !table && !isLocal(code)) tableInfo(s === 'retrying' || s === 'gave-up' || (s !== 'open' && navigator.onLine === false) ? unreachable() : '');
   connStatus.className = `conn conn-${s}`;
   connStatus.dataset.state = s;
   if (s === 'gave-up') {

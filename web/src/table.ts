@@ -1,6 +1,7 @@
 // The table's common parts: the header (code, status, the rules and knobs in force), fairness,
 // and the seats with their stacks or scores. The pot/house board is board.ts.
 
+import { isLocal } from './local';
 import { h, signed } from './dom';
 import type { Seat, State, TableMsg } from './types';
 import { isTb } from './types';
@@ -26,8 +27,11 @@ export function renderHeader(t: TableMsg, onCopy: () => void): HTMLElement {
     h(
       'div',
       { class: 'title-row' },
-      h('span', { class: 'code', 'data-testid': 'table-code', title: 'table code' }, t.table),
-      h('button', { type: 'button', class: 'link-btn', onclick: onCopy, 'data-testid': 'copy-link' }, 'copy link'),
+      // A game on this device has no code to share, nor a link.
+      isLocal(t.table)
+        ? h('span', { class: 'code local', 'data-testid': 'table-code', title: 'played on this device, with no server' }, 'on this device')
+        : h('span', { class: 'code', 'data-testid': 'table-code', title: 'table code' }, t.table),
+      isLocal(t.table) ? null : h('button', { type: 'button', class: 'link-btn', onclick: onCopy, 'data-testid': 'copy-link' }, 'copy link'),
       h('span', { class: `badge status-${t.status}`, 'data-testid': 'table-status' }, status),
     ),
     // The preset's own description says what its knobs were; with knobs changed it would say
@@ -37,7 +41,7 @@ export function renderHeader(t: TableMsg, onCopy: () => void): HTMLElement {
       { class: 'rules-title', 'data-testid': 'rules-title' },
       h('strong', {}, t.rules),
       knobs ? h('span', { 'data-testid': 'knobs' }, ' with ', knobs) : h('span', {}, ' \u2014 ', t.title),
-      ` \u00b7 ${t.timeout} s a turn`,
+      isLocal(t.table) ? null : ` \u00b7 ${t.timeout} s a turn`,
     ),
   );
 }
@@ -128,6 +132,9 @@ export function turnLine(t: TableMsg): string {
   if (t.status === 'over' || !t.state || t.state.over) return 'The game is over.';
   const me = t.you !== null ? t.seats[t.you]?.name : null;
   if (t.you !== null && t.seats[t.you]?.away) return "A bot plays your seat while you are away: press I'm back.";
+  // Pass-and-play (a game on this device with several people): the page names whose turn it is.
+  const people = t.seats.filter((x) => x.name && !x.bot).length;
+  if (t.to_act && t.to_act === me && isLocal(t.table) && people > 1) return `${me}\u2019s turn: pass the device to ${me}.`;
   if (t.to_act && t.to_act === me) return 'Your turn.';
   return t.to_act ? `${t.to_act} to act.` : '';
 }

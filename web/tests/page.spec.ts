@@ -66,7 +66,10 @@ test('a table opened offline says so, and opens by itself when the network is ba
   await ctx.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('table-code')).toHaveText(code);
-  await expect(page.getByTestId('table-info')).toHaveText('You are offline. This table opens by itself when the connection is back.');
+  // an online table says it needs the server (a game on this device plays offline)
+  await expect(page.getByTestId('table-info')).toHaveText(
+    'You are offline. This table is played on the server: it opens by itself when the connection is back (a game on this device plays offline).',
+  );
   // no empty panels meanwhile
   for (const id of ['actions', 'hint', 'narration', 'keys-help']) await expect(page.getByTestId(id)).toBeHidden();
   await ctx.setOffline(false);
