@@ -57,6 +57,14 @@ struct SolveOptions {
 int run_solve(const RuleChoice& choice, std::ostream& out);
 int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostream& out);
 
+// `inbetween solve RULES --win`: a heads-up pot game's chance to win under best play by both and
+// the best bet over the pot and the chip lead (docs/solver.md "Playing to win").
+struct SolveWinOptions {
+  std::string format = "text";  // text, or json
+  std::string chart;            // FILE.svg or FILE.png: the best bet over the pot and the lead; empty: none
+};
+int run_solve_win(const RuleChoice& choice, const SolveWinOptions& options, std::ostream& out);
+
 // `inbetween simulate`: many seeded games of bots (docs/simulate.md).
 struct SimulateOptions {
   RuleChoice rule_choice;

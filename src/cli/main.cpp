@@ -145,7 +145,19 @@ int main(int argc, char** argv) {
   solve_choice.rules = "threebetween";
   cli::SolveOptions solve;
   auto* solve_cmd = app.add_subcommand("solve", "exact optimal play (docs/solver.md)");
-  solve_cmd->require_subcommand(1);
+  solve_cmd->require_subcommand(0, 1);
+  // `solve RULES --win`: a heads-up pot game played to win (docs/solver.md "Playing to win").
+  cli::RuleChoice solve_win_choice;
+  cli::SolveWinOptions solve_win;
+  bool solve_win_flag = false;
+  solve_cmd->add_option("rules", solve_win_choice.rules, "with --win: a pot preset name or a .toml file (e.g. hoyle)");
+  solve_cmd->add_flag("--win", solve_win_flag, "heads-up: the chance to win under best play by both, and the best bet over pot and chip lead");
+  solve_cmd->add_option("--set", solve_win_choice.sets, "with --win: override a knob, e.g. --set start_chips=10 (repeatable)")
+      ->allow_extra_args(false);
+  solve_cmd->add_option("--format", solve_win.format, "with --win: text, or json")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  solve_cmd->add_option("--chart", solve_win.chart, "with --win: FILE.svg or FILE.png, the best bet over the pot and the chip lead (gnuplot)");
   auto* solve_three_cmd = solve_cmd->add_subcommand(
       "threebetween", "one player's round played optimally: every pair of limit cards rated, bust rate, vs the sensible bot");
   cli::add_rule_options(solve_three_cmd, solve_choice, "spaces=4");
@@ -295,6 +307,12 @@ int main(int argc, char** argv) {
     if (decks_cmd->got_subcommand("list")) return cli::run_decks_list(std::cout);
     if (deck_show_cmd->parsed()) return cli::run_decks_show(deck_name, std::cout);
     if (odds_cmd->parsed()) return cli::run_odds(odds, std::cout);
+    if (solve_cmd->parsed() && !solve_three_cmd->parsed()) {
+      if (!solve_win_flag || solve_cmd->count("rules") == 0)
+        throw cli::CommandLineError("solve: name the rules and ask for --win (e.g. `inbetween solve hoyle --win`), or "
+                                    "`inbetween solve threebetween`");
+      return cli::run_solve_win(solve_win_choice, solve_win, std::cout);
+    }
     if (solve_three_cmd->parsed()) {
       if (!solve_seed.empty()) solve.seed = cli::parse_seed(solve_seed);
       return cli::run_solve(solve_choice, solve, std::cout);

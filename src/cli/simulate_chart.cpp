@@ -274,11 +274,15 @@ void check_chart(const std::string& file) {
 }
 
 void draw_chart(const Chart& chart, const std::vector<sim::SimStats>& runs) {
+  run_gnuplot(chart.file, [&](const fs::path& dir) { return chart_script(chart, runs, dir); });
+}
+
+void run_gnuplot(const std::string& file, const std::function<std::string(const std::filesystem::path&)>& make_script) {
   std::error_code ec;
   fs::path temp = fs::temp_directory_path(ec);
-  if (ec) throw ChartError(fmt::format("--chart {}: no folder for gnuplot's input: {} (is TMPDIR a folder?)", chart.file, ec.message()));
+  if (ec) throw ChartError(fmt::format("--chart {}: no folder for gnuplot's input: {} (is TMPDIR a folder?)", file, ec.message()));
   std::string pattern = (temp / "inbetween-chart-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw ChartError(fmt::format("--chart {}: cannot make a folder for gnuplot's input", chart.file));
+  if (!mkdtemp(pattern.data())) throw ChartError(fmt::format("--chart {}: cannot make a folder for gnuplot's input", file));
   fs::path dir = pattern;
   struct Cleanup {
     fs::path dir;
@@ -289,7 +293,7 @@ void draw_chart(const Chart& chart, const std::vector<sim::SimStats>& runs) {
   } cleanup{dir};
   {
     std::ofstream script(dir / "chart.gp");
-    script << chart_script(chart, runs, dir);
+    script << make_script(dir);
   }
   // gnuplot's own messages go to a file, to be quoted if it fails.
   posix_spawn_file_actions_t actions;
@@ -303,14 +307,14 @@ void draw_chart(const Chart& chart, const std::vector<sim::SimStats>& runs) {
   int spawned = posix_spawnp(&pid, "gnuplot", &actions, nullptr, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
   if (spawned != 0)
-    throw ChartError(fmt::format("--chart {}: cannot run gnuplot ({}); install it (Debian: apt-get install gnuplot-nox)", chart.file,
+    throw ChartError(fmt::format("--chart {}: cannot run gnuplot ({}); install it (Debian: apt-get install gnuplot-nox)", file,
                                  std::strerror(spawned)));
   int status = 0;
   waitpid(pid, &status, 0);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     std::ifstream in(errors);
     std::string message((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    throw ChartError(fmt::format("--chart {}: gnuplot failed: {}", chart.file, message));
+    throw ChartError(fmt::format("--chart {}: gnuplot failed: {}", file, message));
   }
 }
 

@@ -5,6 +5,7 @@
 // Shares (house edge, win rate) in percent as the tables print them; the exact figure, where the
 // rules have one, as a dashed line.
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -44,5 +45,8 @@ void check_chart(const std::string& file);
 std::string chart_script(const Chart& chart, const std::vector<sim::SimStats>& runs, const std::filesystem::path& dir);
 // Writes the chart; throws ChartError naming gnuplot's complaint if it fails.
 void draw_chart(const Chart& chart, const std::vector<sim::SimStats>& runs);
+// Runs gnuplot on the script `make_script` writes (its data files into the folder it is given)
+// to draw `file`; throws ChartError naming gnuplot's complaint if it fails (`solve --win --chart`).
+void run_gnuplot(const std::string& file, const std::function<std::string(const std::filesystem::path&)>& make_script);
 
 }  // namespace inbetween::cli

@@ -68,6 +68,8 @@ class PotGame {
   // Whether this seat still plays (has chips, or may buy more): asked several times a turn, so
   // the threshold is worked out once (stay_in_chips).
   bool in_game(int seat) const { return players_[static_cast<std::size_t>(seat)].chips >= stay_in_; }
+  // The fewest chips that keep a seat in the game under these rules (without rebuys).
+  static Chips stay_in_chips(const PotRules& rules);
 
  private:
   int count() const { return static_cast<int>(players_.size()); }
@@ -100,8 +102,6 @@ class PotGame {
 
 
   std::optional<Refusal> check(Seat player, const Action& action) const;
-  // The fewest chips that keep a seat in the game under these rules (without rebuys).
-  static Chips stay_in_chips(const PotRules& rules);
   // Sets legal_ for the player to act; called whenever an action or the start comes to rest.
   void refresh_legal();
 

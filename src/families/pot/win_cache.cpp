@@ -1,0 +1,129 @@
+// The heads-up chance-to-win tables on disk and in the process (win_solver.h): a file per rules,
+// keyed by a hash of every knob, in the same cache folder as the ThreeBeTween solver's.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "families/pot/win_solver.h"
+#include "rules/rule_files.h"
+
+namespace inbetween::strategy {
+namespace win_cache {
+
+namespace fs = std::filesystem;
+
+// Bumped whenever the model or the layout changes: older files are not read.
+constexpr char kVersion[16] = "pot-win-1";
+
+struct Header {
+  char version[16] = {};
+  char key[16] = {};
+  std::int64_t clocks = 0, decks = 0, total = 0, sweeps = 0, entries = 0;
+  double residual = 0;
+};
+
+std::string cache_dir() {
+  if (const char* dir = std::getenv("INBETWEEN_CACHE_DIR"); dir && *dir) return std::string(dir) == "off" ? "" : dir;
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return (fs::path(xdg) / "inbetween").string();
+  if (const char* home = std::getenv("HOME"); home && *home) return (fs::path(home) / ".cache" / "inbetween").string();
+  return "";
+}
+
+}  // namespace win_cache
+
+std::string PotWinSolver::cache_key(const rules::PotRules& r) {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](const void* data, std::size_t size) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ULL;
+  };
+  mix(win_cache::kVersion, std::strlen(win_cache::kVersion));
+  // Every knob in words (the name and description change nothing a table holds, and are left out).
+  rules::PotRules knobs = r;
+  knobs.name.clear();
+  knobs.description.clear();
+  knobs.source.clear();
+  std::string text = rules::pot_rules_to_text(knobs);
+  mix(text.data(), text.size());
+  mix(r.deck_cards.data(), r.deck_cards.size());
+  return fmt::format("{:016x}", h);
+}
+
+std::string PotWinSolver::cache_path(const std::string& key) {
+  std::string dir = win_cache::cache_dir();
+  return dir.empty() ? "" : (win_cache::fs::path(dir) / ("pot-win-" + key + ".bin")).string();
+}
+
+bool PotWinSolver::save(const std::string& path) const {
+  std::error_code ec;
+  win_cache::fs::create_directories(win_cache::fs::path(path).parent_path(), ec);
+  // Written aside and renamed: a reader sees the old file or the whole new one, never a part.
+  std::string tmp = path + fmt::format(".tmp{}-{}", ::getpid(), std::chrono::steady_clock::now().time_since_epoch().count());
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) return false;
+    win_cache::Header h;
+    std::memcpy(h.version, win_cache::kVersion, sizeof win_cache::kVersion);
+    std::memcpy(h.key, key_.data(), std::min(key_.size(), sizeof h.key));
+    h.clocks = clocks_;
+    h.decks = decks_;
+    h.total = total_;
+    h.sweeps = sweeps_;
+    h.entries = static_cast<std::int64_t>(table_.size());
+    h.residual = residual_;
+    out.write(reinterpret_cast<const char*>(&h), sizeof h);
+    out.write(reinterpret_cast<const char*>(table_.data()), static_cast<std::streamsize>(table_.size() * sizeof(double)));
+    if (!out) {
+      win_cache::fs::remove(tmp, ec);
+      return false;
+    }
+  }
+  win_cache::fs::rename(tmp, path, ec);
+  if (ec) win_cache::fs::remove(tmp, ec);
+  return !ec;
+}
+
+std::unique_ptr<PotWinSolver> PotWinSolver::load(const std::string& path, const rules::PotRules& r) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in || unsupported(r)) return nullptr;
+  win_cache::Header h;
+  if (!in.read(reinterpret_cast<char*>(&h), sizeof h)) return nullptr;
+  std::unique_ptr<PotWinSolver> s(new PotWinSolver(r, false));
+  if (std::memcmp(h.version, win_cache::kVersion, sizeof win_cache::kVersion) != 0 || std::string(h.key, sizeof h.key) != s->key_ ||
+      h.clocks != s->clocks_ || h.decks != s->decks_ || h.total != s->total_ ||
+      h.entries != static_cast<std::int64_t>(s->table_.size()))
+    return nullptr;
+  if (!in.read(reinterpret_cast<char*>(s->table_.data()), static_cast<std::streamsize>(s->table_.size() * sizeof(double))))
+    return nullptr;
+  s->sweeps_ = static_cast<int>(h.sweeps);
+  s->residual_ = h.residual;
+  return s;
+}
+
+std::shared_ptr<const PotWinSolver> PotWinSolver::shared(const rules::PotRules& r) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const PotWinSolver>> tables;
+  std::string key = cache_key(r);
+  std::lock_guard lock(mutex);  // the first asker solves; the others wait for the same table
+  if (auto it = tables.find(key); it != tables.end()) return it->second;
+  std::string path = cache_path(key);
+  std::shared_ptr<const PotWinSolver> table;
+  if (!path.empty()) table = load(path, r);
+  if (!table) {
+    auto made = std::make_shared<PotWinSolver>(r);
+    if (!path.empty()) made->save(path);
+    table = made;
+  }
+  tables[key] = table;
+  return table;
+}
+
+}  // namespace inbetween::strategy

@@ -1,0 +1,243 @@
+// The heads-up chance to win a pot game (families/pot/win_solver.h) against a brute force of its
+// own: plain recursion over the rules as RULES.md writes them, card rank by card rank, with a
+// memo, on small games (few chips, one or two deals), and the table's live use.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "families/pot/game.h"
+#include "families/pot/win_solver.h"
+#include "rules/rule_files.h"
+
+namespace {
+
+using namespace inbetween;
+using rules::Chips;
+using rules::PotRules;
+
+rules::PotRules load(const std::string& name, const std::vector<std::string>& sets) {
+  std::vector<rules::Override> o;
+  for (const auto& s : sets) o.push_back(rules::parse_override(s));
+  return rules::load_pot_rules(name, o);
+}
+
+// The brute force: the game heads-up, a deal of two turns (the dealer's left, then the dealer),
+// the dealer passing left after each deal (deals_per_dealer = 1). Ranks 2..14 with 4 copies; the
+// posts and the third card drawn from a fresh deck less the cards the turn has shown. Where a
+// bet cap holds while the first deck lasts, the cards dealt are counted. A pair dealt again is
+// followed to a depth where what is left is below 1e-15. Seats: 0 = the first dealer.
+class Brute {
+ public:
+  explicit Brute(const PotRules& r) : r_(r) {
+    stay_ = (r.pair_posts == rules::PairPosts::Pay && r.pair_pays > 0) ? 1 : r.min_bet * std::max(1, r.post_hit_multiplier);
+  }
+
+  // The first player's chance from the start (seat 1: the dealer's left).
+  double start() {
+    std::array<Chips, 2> chips{r_.start_chips, r_.start_chips};
+    Chips pot = 0;
+    ante(chips, pot);
+    int dealt = r_.first_dealer == rules::FirstDealer::HighCard ? 2 : 0;
+    return 1.0 - turn(0, dealt, pot, chips);
+  }
+
+ private:
+  int deals() const { return r_.deals.kind == rules::DealCount::Kind::Fixed ? r_.deals.fixed : 2 * r_.deals_per_dealer; }
+  double end(const std::array<Chips, 2>& c) const { return c[0] > c[1] ? 1.0 : c[0] == c[1] ? 0.5 : 0.0; }
+  void ante(std::array<Chips, 2>& chips, Chips& pot) const {
+    for (auto& c : chips) {
+      if (c < stay_) continue;
+      Chips a = std::min(r_.ante, c);
+      c -= a;
+      pot += a;
+    }
+  }
+  static int count(int rank, int a = 0, int b = 0) { return 4 - (rank == a) - (rank == b); }
+
+  // Seat 0's chance before turn `t` with `dealt` cards off the first deck (52 or more: it is gone).
+  double turn(int t, int dealt, Chips pot, std::array<Chips, 2> chips) {
+    if (t >= 2 * deals()) return end(chips);
+    if (pot == 0 && r_.when_pot_empty == rules::EmptyPot::Reante) {
+      ante(chips, pot);
+      if (chips[0] < stay_ || chips[1] < stay_) return end(chips);
+    }
+    if (r_.first_deck_bet_cap == 0) dealt = 52;
+    auto key = std::make_tuple(t, std::min(dealt, 52), pot, chips[0]);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    int dealer = t / 2 % 2;
+    int who = t % 2 == 0 ? 1 - dealer : dealer;
+    double u = deal_posts(t, dealt, pot, chips, who, 0);
+    double v = who == 0 ? u : 1 - u;
+    memo_[key] = v;
+    return v;
+  }
+
+  // After a turn: the pot emptied, a seat out, the deal over.
+  double next(int t, int dealt, Chips pot, const std::array<Chips, 2>& chips) {
+    if (pot == 0 && r_.when_pot_empty == rules::EmptyPot::End) return end(chips);
+    if (chips[0] < stay_ || chips[1] < stay_) return end(chips);
+    return turn(t + 1, dealt, pot, chips);
+  }
+
+  // The actor's chance over the posts; `again` counts the pairs dealt again this turn.
+  double deal_posts(int t, int dealt, Chips pot, const std::array<Chips, 2>& chips, int who, int again) {
+    if (again > 14) return 0.5;  // (1/17)^14: far below 1e-15
+    auto key = std::make_tuple(t, std::min(dealt, 52), pot, chips[0], again);
+    if (auto it = dealt_memo_.find(key); it != dealt_memo_.end()) return it->second;
+    double sum = 0;
+    for (int a = 2; a <= 14; ++a) {
+      double pa = count(a) / 52.0;
+      bool call = a == 14 && r_.first_ace == rules::FirstAce::Call;
+      double best = -1;
+      for (int low = 0; low <= (call ? 1 : 0); ++low) {
+        double s = 0;
+        for (int b = 2; b <= 14; ++b) {
+          double pb = count(b, a) / 51.0;
+          int va = (a == 14 && low) ? 1 : a;
+          bool pair = a == b && !(call && a == 14);
+          if (pair && r_.pair_posts == rules::PairPosts::Redeal) {
+            s += pb * deal_posts(t, dealt + 2, pot, chips, who, again + 1);
+            continue;
+          }
+          s += pb * posts(t, dealt + 2, pot, chips, who, a, va, b, pair);
+        }
+        best = std::max(best, s);
+      }
+      sum += pa * best;
+    }
+    dealt_memo_[key] = sum;
+    return sum;
+  }
+
+  double as_actor(int who, double v0) const { return who == 0 ? v0 : 1 - v0; }
+
+  double posts(int t, int dealt, Chips pot, std::array<Chips, 2> chips, int who, int a, int va, int b, bool pair) {
+    int lo = std::min(va, b), hi = std::max(va, b);
+    auto after = [&](Chips won, int cards) {
+      auto c = chips;
+      c[static_cast<std::size_t>(who)] += won;
+      return as_actor(who, next(t, cards, pot - won, c));
+    };
+    Chips stack = chips[static_cast<std::size_t>(who)];
+    if (pair && r_.pair_posts == rules::PairPosts::Pay) return after(std::min(r_.pair_pays, pot), dealt);
+    if (!pair && hi - lo == 1 && r_.consecutive_posts == rules::ConsecutivePosts::LoseMin)
+      return after(-std::min(r_.min_bet, stack), dealt);
+    bool aces = a == 14 && b == 14;
+    int worst = std::max({1, r_.post_hit_multiplier, aces ? r_.triple_ace_multiplier : 1});
+    Chips limit = std::min(pot, stack / worst);
+    if (r_.first_deck_bet_cap > 0 && dealt <= 52) limit = std::min(limit, r_.first_deck_bet_cap);
+    double best = -1;
+    if (r_.allow_pass || limit < r_.min_bet) best = after(0, dealt);
+    for (Chips bet = r_.min_bet; bet <= limit; ++bet) {
+      double v = 0;
+      for (int c = 2; c <= 14; ++c) {
+        double pc = count(c, a, b) / 50.0;
+        if (pc == 0) continue;
+        Chips won;
+        if (c > lo && c < hi) won = bet;
+        else if (aces && c == 14) won = -std::min(bet * r_.triple_ace_multiplier, stack);
+        else if (c == a || c == b) won = -std::min(bet * r_.post_hit_multiplier, stack);
+        else won = -bet;
+        v += pc * after(won, dealt + 1);
+      }
+      best = std::max(best, v);
+    }
+    return best;
+  }
+
+  PotRules r_;
+  Chips stay_ = 1;
+  std::map<std::tuple<int, int, Chips, Chips>, double> memo_;
+  std::map<std::tuple<int, int, Chips, Chips, int>, double> dealt_memo_;
+};
+
+struct Small {
+  std::string rules;
+  std::vector<std::string> sets;
+};
+
+class PotWinAgrees : public ::testing::TestWithParam<Small> {};
+
+TEST_P(PotWinAgrees, WithTheBruteForceTo1e9) {
+  auto r = load(GetParam().rules, GetParam().sets);
+  strategy::PotWinSolver solver(r);
+  Brute brute(r);
+  double exact = brute.start();
+  EXPECT_NEAR(solver.start_chance(), exact, 1e-9) << GetParam().rules;
+  EXPECT_GT(exact, 0.0);
+  EXPECT_LT(exact, 1.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    SmallGames, PotWinAgrees,
+    ::testing::Values(Small{"hoyle", {"start_chips=5", "deals=1"}}, Small{"hoyle", {"start_chips=5", "deals=2"}},
+                      Small{"hoyle-3", {"start_chips=4", "deals=2"}}, Small{"hoyle", {"start_chips=3", "deals=2", "ante=2"}},
+                      // the first deck's cap, ace calls, pairs dealt again, posts hit double, the pot emptied
+                      Small{"between-the-sheets", {"start_chips=4", "ante=1", "deals=2"}},
+                      Small{"acey-deucey", {"start_chips=5", "ante=2", "deals=1"}},
+                      // no cap: a pair dealt again comes back to the same state
+                      Small{"between-the-sheets", {"start_chips=5", "ante=1", "deals=1", "first_deck_bet_cap=0"}}));
+
+TEST(PotWin, RebuysHaveNoExactTable) {
+  auto r = load("banker", {});
+  EXPECT_TRUE(strategy::PotWinSolver::unsupported(r).has_value());
+  EXPECT_THROW(strategy::PotWinSolver{r}, rules::RuleError);
+}
+
+TEST(PotWin, HoyleFromTheStartIsAChanceAndTheTableReadsTheLiveGame) {
+  auto r = load("hoyle", {});
+  strategy::PotWinSolver solver(r);
+  double p = solver.start_chance();
+  EXPECT_GT(p, 0.3);
+  EXPECT_LT(p, 0.7);
+  auto rules = std::make_shared<const PotRules>(r);
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    games::Setup setup;
+    setup.players = {"ann", "bob"};
+    setup.seed = seed;
+    std::vector<games::pot::Event> events;
+    games::pot::PotGame game(rules, setup, events);
+    while (!game.over()) {
+      auto chances = solver.seat_chances(game);
+      ASSERT_TRUE(chances.has_value()) << "seed " << seed << " deals " << game.deals_done() << " dealer " << game.dealer()
+                                       << " to act " << game.to_act() << " phase " << static_cast<int>(game.phase()) << " posts " << game.posts().value(0) << "-" << game.posts().value(1) << " rated " << solver.rate(game).size() << " live " << solver.live(game).has_value() << " pot " << game.pot() << " chips "
+                                       << game.players()[0].chips << "," << game.players()[1].chips;
+      EXPECT_NEAR((*chances)[0] + (*chances)[1], 1.0, 1e-12);
+      for (double c : *chances) {
+        EXPECT_GE(c, 0.0);
+        EXPECT_LE(c, 1.0);
+      }
+      auto choices = solver.rate(game);
+      ASSERT_FALSE(choices.empty());
+      // every legal bet is rated, and the best is legal
+      auto legal = game.legal(game.to_act());
+      if (game.phase() == games::pot::Phase::Bet && legal.bet) {
+        EXPECT_EQ(std::count_if(choices.begin(), choices.end(),
+                                [](const strategy::PotWinChoice& c) { return std::holds_alternative<games::pot::Bet>(c.action); }),
+                  legal.bet_max - legal.bet_min + 1);
+      }
+      events.clear();
+      ASSERT_FALSE(game.apply(game.to_act(), choices.front().action, events).has_value());
+    }
+    auto end = solver.seat_chances(game);
+    ASSERT_TRUE(end.has_value());
+    EXPECT_NEAR((*end)[0] + (*end)[1], 1.0, 1e-12);
+  }
+}
+
+TEST(PotWin, ASavedTableLoadsTheSameAndAnotherRulesTableIsNotRead) {
+  auto r = load("hoyle", {"start_chips=8"});
+  strategy::PotWinSolver solver(r);
+  std::string path = ::testing::TempDir() + "pot-win-test.bin";
+  ASSERT_TRUE(solver.save(path));
+  auto back = strategy::PotWinSolver::load(path, r);
+  ASSERT_NE(back, nullptr);
+  EXPECT_EQ(back->start_chance(), solver.start_chance());
+  EXPECT_EQ(strategy::PotWinSolver::load(path, load("hoyle", {"start_chips=9"})), nullptr);
+}
+
+}  // namespace
