@@ -126,3 +126,19 @@ TEST(LocalTable, PassAndPlayShowsTheTableToThePersonToAct) {
 }
 
 }  // namespace
+
+namespace {
+TEST(LocalTable, ALongDescriptionIsCutInTheTitleAndWholeInRules) {
+  LocalTable table;
+  std::string words;
+  for (int i = 0; i < 100; ++i) words += "many words ";
+  json replies = table.handle({{"type", "create"}, {"name", "Ann"}, {"seats", 2},
+                               {"rules_text", "game = \"pot\"\nname = \"long\"\ndescription = \"" + words + "\"\n"}});
+  json first = last_of(replies, "table");
+  ASSERT_TRUE(first.contains("title")) << replies.dump();
+  std::string title = first["title"];
+  EXPECT_EQ(first["title_cut"], true);
+  EXPECT_EQ(title, words.substr(0, 200) + "\u2026");  // its first 200 characters
+  EXPECT_EQ(last_of(table.handle({{"type", "rules"}}), "rules")["description"], words);
+}
+}  // namespace

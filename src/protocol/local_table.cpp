@@ -17,6 +17,23 @@ constexpr std::size_t kEventsPage = 500;  // the most events an `events` reply h
 constexpr std::size_t kChatKept = 100;
 constexpr std::size_t kNameBytes = 40;
 constexpr std::size_t kChatCharacters = 500;
+constexpr std::size_t kTitleCharacters = 200;  // as the server's (server/room.h)
+
+// The description cut to kTitleCharacters characters (code points) and "…", never in whitespace,
+// as the server's title (which also keeps a letter and its accents together, with ICU, which the
+// page's engine does not carry); `cut` says whether it was.
+std::string title_of(const std::string& description, bool& cut) {
+  std::size_t characters = 0, end = 0;
+  for (; end < description.size(); ++end) {
+    if ((static_cast<unsigned char>(description[end]) & 0xC0) == 0x80) continue;
+    if (characters++ == kTitleCharacters) break;
+  }
+  cut = end < description.size();
+  if (!cut) return description;
+  std::string title = description.substr(0, end);
+  while (!title.empty() && (title.back() == ' ' || title.back() == '\n' || title.back() == '\t' || title.back() == '\r')) title.pop_back();
+  return title + "\u2026";
+}
 
 // The message's fields, refused as the server refuses them (server/message_fields.h).
 std::string text_field(const json& message, const char* key, std::size_t most) {
@@ -353,7 +370,9 @@ json LocalTable::table_message() {
   for (const auto& s : seats_) seats.push_back(seat_json(s.name, s.bot));
   message["seats"] = std::move(seats);
   if (!title_sent_) {
-    message["title"] = spec_->info.description;
+    bool cut = false;
+    message["title"] = title_of(spec_->info.description, cut);
+    if (cut) message["title_cut"] = true;  // the whole comes with `rules`
     message["chat"] = chat_;
     title_sent_ = true;
   }
