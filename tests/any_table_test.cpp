@@ -131,6 +131,7 @@ TEST_P(AnyTablePreset, BotsChooseALegalMoveTheTypedBotWouldMake) {
   for (int n = 0; n < 30 && !table->over(); ++n) {
     for (const auto& kind : kinds) {
       if (kind == "optimal" && table->family() == "threebetween") continue;  // a solve per preset: solver tests cover it
+      if (kind == "winning") continue;  // a heads-up table per preset: win_tests cover it
       auto move = table->bot_move(kind);
       EXPECT_EQ(move.seat, table->to_act());
       auto choices = table->legal(move.seat);
@@ -212,11 +213,13 @@ INSTANTIATE_TEST_SUITE_P(EveryPreset, AnyTablePreset, ::testing::ValuesIn(preset
                          });
 
 // Every bot class says whether it chooses quickly (a server asks those on the spot): only the
-// optimal ThreeBeTween bot, whose choice may be a solve, does not; an unknown kind is not quick.
+// optimal ThreeBeTween bot and the pot games' winning bot, whose choice may be a solve, do not;
+// an unknown kind is not quick.
 TEST_P(AnyTablePreset, EveryBotButTheSolvingOneIsQuick) {
   auto table = open(GetParam(), {"ann", "bob"}, 11);
   for (const auto& kind : table->bot_kinds())
-    EXPECT_EQ(table->bot_is_quick(kind), !(kind == "optimal" && table->family() == "threebetween")) << GetParam() << " " << kind;
+    EXPECT_EQ(table->bot_is_quick(kind), !(kind == "optimal" && table->family() == "threebetween") && kind != "winning")
+        << GetParam() << " " << kind;
   EXPECT_FALSE(table->bot_is_quick("nobody"));
 }
 

@@ -9,6 +9,8 @@
 #include <map>
 #include <tuple>
 
+#include "cards/rng.h"
+#include "families/pot/bots.h"
 #include "families/pot/game.h"
 #include "families/pot/win_solver.h"
 #include "rules/rule_files.h"
@@ -238,6 +240,37 @@ TEST(PotWin, ASavedTableLoadsTheSameAndAnotherRulesTableIsNotRead) {
   ASSERT_NE(back, nullptr);
   EXPECT_EQ(back->start_chance(), solver.start_chance());
   EXPECT_EQ(strategy::PotWinSolver::load(path, load("hoyle", {"start_chips=9"})), nullptr);
+}
+
+}  // namespace
+
+namespace {
+
+// The winning bot takes the table's best choice heads-up, and plays as the optimal bot where the
+// table does not describe the game (three seats).
+TEST(WinningBot, TakesTheTablesBestHeadsUpAndTheOptimalChoiceElsewhere) {
+  auto r = load("hoyle", {"start_chips=10"});
+  auto rules = std::make_shared<const PotRules>(r);
+  auto table = strategy::PotWinSolver::shared(r);
+  strategy::WinningBot winning;
+  strategy::OptimalBot optimal;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    for (std::vector<std::string> names : {std::vector<std::string>{"ann", "bob"}, std::vector<std::string>{"ann", "bob", "cy"}}) {
+      games::Setup setup;
+      setup.players = names;
+      setup.seed = seed;
+      std::vector<games::pot::Event> events;
+      games::pot::PotGame game(rules, setup, events);
+      cards::Rng rng(seed);
+      while (!game.over()) {
+        auto move = winning.choose(game, game.to_act(), rng);
+        if (names.size() == 2) EXPECT_EQ(move, table->rate(game).front().action);
+        else EXPECT_EQ(move, optimal.choose(game, game.to_act(), rng));
+        events.clear();
+        ASSERT_FALSE(game.apply(game.to_act(), move, events).has_value());
+      }
+    }
+  }
 }
 
 }  // namespace

@@ -211,7 +211,7 @@ TEST(SimulateCommand, BadInputNamesTheArgumentAndExits2) {
     EXPECT_TRUE(r.out.empty()) << r.out;
   };
   refused({"--games", "0"}, "--games 0: give at least one game");
-  refused({"--players", "bot:genius,bot"}, "--players: unknown bot kind 'genius'; kinds: random, cautious, sensible, optimal");
+  refused({"--players", "bot:genius,bot"}, "--players: unknown bot kind 'genius'; kinds: random, cautious, sensible, optimal, winning");
   refused({"--players", "Ann,bot"}, "'Ann' is not a bot");
   refused({"--players", "bot"}, "--players gives 1 seat; the hoyle rules seat 2 to 8");
   refused({"--set", "nonsense=1"}, "nonsense");

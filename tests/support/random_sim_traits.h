@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <variant>
 #include <vector>
 
@@ -82,8 +83,17 @@ struct BetVocabulary {
     for (auto c : g.table_cards()) out.push_back(c.code);
     return out;
   }
+  // The pot games' winning bot solves a heads-up table per rules (win_solver.h): affordable where
+  // the deals end, no first-deck cap multiplies the states and the stacks are small; elsewhere it
+  // plays as the optimal bot does (rebuys, stacks past its table) and costs nothing.
   template <class Rules>
-  static bool bot_affordable(const Rules&, const std::string&) { return true; }
+  static bool bot_affordable(const Rules& r, const std::string& kind) {
+    if constexpr (std::is_same_v<Rules, rules::PotRules>)
+      return kind != "winning" || r.rebuys || r.start_chips > 60 ||
+             (r.first_deck_bet_cap == 0 && rules::total_deals(r, 2) > 0 && r.start_chips <= 30);
+    else
+      return true;
+  }
 
   template <class SeatedPlayer>
   static bool same_players(std::span<const SeatedPlayer> a, std::span<const SeatedPlayer> b) {

@@ -2,6 +2,7 @@
 
 #include "families/card_table/random_pick.h"
 #include "families/pot/advisor.h"
+#include "families/pot/win_solver.h"
 
 #include <algorithm>
 #include <array>
@@ -68,6 +69,18 @@ void SensibleBot::decide(const pot::PotGame& game, games::Seat player, cards::Rn
 void OptimalBot::decide(const pot::PotGame& game, int, cards::Rng&, pot::Action& out) const {
   auto advice = advise(game);
   out = advice ? advice->best : pot::Action{pot::Pass{}};
+}
+
+void WinningBot::decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const {
+  const auto& r = game.rules();
+  if (game.players().size() == 2 && !PotWinSolver::unsupported(r)) {
+    auto choices = PotWinSolver::shared(r)->rate(game);
+    if (!choices.empty()) {
+      out = choices.front().action;
+      return;
+    }
+  }
+  OptimalBot().decide(game, player, rng, out);
 }
 
 void CautiousBot::decide(const pot::PotGame& game, games::Seat player, cards::Rng&, pot::Action& out) const {

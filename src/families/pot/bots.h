@@ -47,6 +47,16 @@ class OptimalBot : public PotBot {
   void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
+// `winning`: the choice with the highest chance to win the game. Heads-up under rules with an
+// exact table (win_solver.h: no rebuys) it reads the solved table (the first move of a rules
+// solves or loads it); otherwise it plays as `optimal` does (most expected chips).
+class WinningBot : public PotBot {
+ public:
+  static constexpr std::string_view kind = "winning";
+  static constexpr bool quick = false;  // the first move under new rules may solve their table
+  void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
+};
+
 // A uniformly chosen kind of legal action, and a uniform amount for a bet.
 void random_choice(const pot::Legal& legal, cards::Rng& rng, pot::Action& out);
 

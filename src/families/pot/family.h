@@ -22,7 +22,8 @@ struct PotFamily : card_table::CardTableFamily<PotGame, Action, Event> {
   using View = pot::View;
   // Its bots, by kind (bots.h).
   using Bots = BotMenu<strategy::PotBot,
-                       strategy::RandomBot, strategy::CautiousBot, strategy::SensibleBot, strategy::OptimalBot>;
+                       strategy::RandomBot, strategy::CautiousBot, strategy::SensibleBot, strategy::OptimalBot,
+                       strategy::WinningBot>;
   // What `simulate` counts in its games and the words for it (measures.h).
   using Measures = PotMeasures;
   using Game = PotGame;

@@ -116,8 +116,10 @@ std::optional<std::string> PotWinSolver::unsupported(const rules::PotRules& r) {
     return fmt::format("'{}' allows rebuys (rebuys = true): a seat's chips have no bound, so there is no exact "
                        "heads-up table of the chance to win",
                        r.name);
-  if (r.start_chips < 1 || r.start_chips > 2000)
-    return fmt::format("'{}' starts with {} chips: the exact table is made for 1 to 2000", r.name, r.start_chips);
+  // The work grows as the cube of the chips (states x bets): 20 chips take a fraction of a second.
+  if (r.start_chips < 1 || r.start_chips > 60)
+    return fmt::format("'{}' starts with {} chips: the exact heads-up table is made for stacks of 1 to 60 chips", r.name,
+                       r.start_chips);
   if (r.deals_per_dealer < 1) return fmt::format("'{}' has deals_per_dealer = {}", r.name, r.deals_per_dealer);
   return std::nullopt;
 }
