@@ -83,6 +83,29 @@ void add_seconds(const rules::PotRules& r, cards::Card first, pot::AceValue call
   }
 }
 
+// Branches the turn cannot tell apart made one: complete posts whose third card falls the same
+// ways and that the rules settle alike (pair, consecutive, two aces for the bet limit), and every
+// pair dealt again. Over a 52-card deck, 169 pairs of posts become about 30 branches.
+void merge(std::vector<Branch>& list, const rules::PotRules& r) {
+  std::vector<Branch> out;
+  auto same = [&](const Branch& a, const Branch& b) {
+    if (a.kind != b.kind || a.kind == Branch::Kind::Call) return false;
+    if (a.kind == Branch::Kind::Redeal) return true;
+    return a.odds.between == b.odds.between && a.odds.outside == b.odds.outside && a.odds.hit_post == b.odds.hit_post &&
+           a.odds.triple_ace == b.odds.triple_ace && a.odds.total == b.odds.total &&
+           pot::posts_pair(r, a.posts) == pot::posts_pair(r, b.posts) && a.posts.consecutive() == b.posts.consecutive() &&
+           a.posts.both_aces() == b.posts.both_aces();
+  };
+  for (auto& b : list) {
+    if (b.kind == Branch::Kind::Call)
+      for (auto& option : b.options) merge(option, r);
+    auto it = std::find_if(out.begin(), out.end(), [&](const Branch& o) { return same(o, b); });
+    if (it != out.end()) it->p += b.p;
+    else out.push_back(std::move(b));
+  }
+  list = std::move(out);
+}
+
 std::vector<Branch> fresh_turn(const rules::PotRules& r, const RankCounts& fresh) {
   std::vector<Branch> out;
   for (int rank = cards::kLowestRank; rank <= cards::kAceRank; ++rank) {
@@ -106,6 +129,7 @@ std::vector<Branch> fresh_turn(const rules::PotRules& r, const RankCounts& fresh
       add_seconds(r, first, pot::AceValue::High, rest, p, out);
     }
   }
+  merge(out, r);
   return out;
 }
 
