@@ -274,3 +274,23 @@ TEST(WinningBot, TakesTheTablesBestHeadsUpAndTheOptimalChoiceElsewhere) {
 }
 
 }  // namespace
+
+namespace {
+
+// Where the deals never end the table is swept to a fixed point: it agrees with the same game cut
+// off after many deals (a game that long is rarer than 1e-9), and its chances are chances.
+TEST(PotWin, UnlimitedDealsAgreeWithTheGameCutOffLate) {
+  std::vector<std::string> small = {"start_chips=4", "ante=1", "first_deck_bet_cap=0"};
+  auto unlimited = load("between-the-sheets", small);
+  small.push_back("deals=600");
+  auto cut = load("between-the-sheets", small);
+  strategy::PotWinSolver endless(unlimited), finite(cut);
+  ASSERT_TRUE(endless.cyclic());
+  ASSERT_FALSE(finite.cyclic());
+  EXPECT_LT(endless.residual(), 1e-12);
+  EXPECT_NEAR(endless.start_chance(), finite.start_chance(), 1e-9);
+  EXPECT_GT(endless.start_chance(), 0.0);
+  EXPECT_LT(endless.start_chance(), 1.0);
+}
+
+}  // namespace

@@ -21,7 +21,7 @@ namespace win_cache {
 namespace fs = std::filesystem;
 
 // Bumped whenever the model or the layout changes: older files are not read.
-constexpr char kVersion[16] = "pot-win-1";
+constexpr char kVersion[16] = "pot-win-2";
 
 struct Header {
   char version[16] = {};

@@ -341,7 +341,11 @@ void PotWinSolver::solve() {
         each_state(clock, deck, [&](int k, int d, Chips pot, Chips c0) { table_[index(k, d, pot, c0)] = turn_value(k, d, pot, c0); });
     sweeps_ = 1;
   } else {
-    // Past the first deck the turns come round again: sweeps until nothing moves.
+    // Past the first deck the turns come round again: sweeps until nothing moves, starting from
+    // the game stopped here (most chips wins), so the table is the limit of the game stopped after
+    // more and more deals; play that would never end is judged by the chips as they stand.
+    for (int clock = 0; clock < clocks_; ++clock)
+      each_state(clock, 0, [&](int k, int d, Chips pot, Chips c0) { table_[index(k, d, pot, c0)] = terminal(c0, total_ - pot - c0); });
     residual_ = 1;
     while (residual_ > win_model::kTolerance && sweeps_ < win_model::kMaxSweeps) {
       residual_ = sweep_block(0);
