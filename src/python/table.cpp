@@ -60,16 +60,11 @@ py::object Table::to_act() const {
 
 py::list Table::legal(const py::object& seat) const {
   games::Seat who = seat_or_to_act(*session_, seat);
-  py::list out;
-  if (who < 0) return out;
+  if (who < 0) return py::list();
   json actions = protocol::choice_actions(session_->table(), who);
   auto choices = session_->table().legal(who);
-  for (std::size_t i = 0; i < choices.size(); ++i) {
-    py::dict choice = to_python(actions[i]);
-    choice["text"] = choices[i].text;
-    out.append(choice);
-  }
-  return out;
+  for (std::size_t i = 0; i < choices.size(); ++i) actions[i]["text"] = choices[i].text;
+  return to_python(actions);  // one conversion for the list
 }
 
 py::object Table::apply(const py::object& seat_arg, const py::object& action, const py::object& amount) {
@@ -78,7 +73,8 @@ py::object Table::apply(const py::object& seat_arg, const py::object& action, co
     // The index of a legal() choice, with `amount` for a ranged one (its least when none is given).
     long long index = whole_number(action, "an action (a legal() choice or its index)");
     auto& table = session_->table();
-    auto choices = table.legal(seat);
+    thread_local std::vector<games::ChoiceRange> choices;  // the choices' ranges, without their words
+    table.choice_ranges(seat, choices);
     if (index < 0 || static_cast<unsigned long long>(index) >= choices.size()) {
       auto refusal = games::no_such_choice(table.setup(), table.to_act(), seat, static_cast<std::size_t>(std::max(index, 0LL)), choices.size());
       if (refusal.code == "bad_choice")
