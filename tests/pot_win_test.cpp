@@ -11,6 +11,7 @@
 
 #include "cards/rng.h"
 #include "families/pot/bots.h"
+#include "families/pot/codec.h"
 #include "families/pot/game.h"
 #include "families/pot/win_solver.h"
 #include "rules/rule_files.h"
@@ -291,6 +292,48 @@ TEST(PotWin, UnlimitedDealsAgreeWithTheGameCutOffLate) {
   EXPECT_NEAR(endless.start_chance(), finite.start_chance(), 1e-9);
   EXPECT_GT(endless.start_chance(), 0.0);
   EXPECT_LT(endless.start_chance(), 1.0);
+}
+
+}  // namespace
+
+namespace {
+
+// The protocol's hint: heads-up each choice's chance to win beside its chips, the best choice to
+// win and whether it differs from the best for chips; with three seats, none of it.
+TEST(PotWinHint, HeadsUpEveryChoiceHasItsChanceAndTheBestToWinIsNamed) {
+  auto rules = std::make_shared<const PotRules>(load("hoyle", {}));
+  int differs = 0;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+    for (std::vector<std::string> names : {std::vector<std::string>{"ann", "bob"}, std::vector<std::string>{"ann", "bob", "cy"}}) {
+      games::Setup setup;
+      setup.players = names;
+      setup.seed = seed;
+      std::vector<games::pot::Event> events;
+      games::pot::PotGame game(rules, setup, events);
+      strategy::WinningBot bot;
+      cards::Rng rng(seed);
+      while (!game.over()) {
+        auto hint = protocol::pot_hint_json(game, protocol::json::object());
+        if (names.size() == 2) {
+          ASSERT_TRUE(hint.contains("best_to_win"));
+          double best = hint["win_chance"].get<double>();
+          for (const auto& c : hint["choices"]) {
+            ASSERT_TRUE(c.contains("win_chance")) << c.dump();
+            EXPECT_GE(c["win_chance"].get<double>(), 0.0);
+            EXPECT_LE(c["win_chance"].get<double>(), best + 1e-12);
+          }
+          EXPECT_EQ(hint["best_to_win_differs"].get<bool>(), hint["best_to_win"] != hint["best"]);
+          differs += hint["best_to_win_differs"].get<bool>() ? 1 : 0;
+        } else {
+          EXPECT_FALSE(hint.contains("best_to_win"));
+          EXPECT_FALSE(hint["choices"][0].contains("win_chance"));
+        }
+        events.clear();
+        ASSERT_FALSE(game.apply(game.to_act(), bot.choose(game, game.to_act(), rng), events).has_value());
+      }
+    }
+  }
+  EXPECT_GT(differs, 0);  // playing to win is not always playing for chips
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "families/pot/codec.h"
 #include "families/pot/advisor.h"
+#include "families/pot/win_solver.h"
 
 #include <fmt/format.h>
 
@@ -83,10 +84,32 @@ json state_json(const pot::View& game) {
   return j;
 }
 
+namespace {
+// Heads-up, under rules with an exact table (families/pot/win_solver.h): each choice's chance to
+// win the game beside its expected chips, the choice with the best chance, and whether it differs
+// from the best for chips.
+void add_win_chances(const pot::PotGame& game, const strategy::PotAdvice& advice, json& out) {
+  if (game.players().size() != 2) return;
+  auto table = strategy::PotWinSolver::ready(game.rules());
+  if (!table) return;
+  auto rated = table->rate(game);
+  if (rated.empty()) return;
+  auto& choices = out["choices"];
+  for (std::size_t i = 0; i < advice.choices.size(); ++i)
+    for (const auto& r : rated)
+      if (r.action == advice.choices[i].action) choices[i]["win_chance"] = r.chance;
+  out["win_chance"] = rated.front().chance;
+  out["best_to_win"] = table_action_json(rated.front().action);
+  out["best_to_win_differs"] = rated.front().action != advice.best;
+}
+}  // namespace
+
 json pot_hint_json(const pot::PotGame& game, const json&) {
   auto advice = strategy::advise(game);
   if (!advice) refuse_hint_nobody_to_act();
-  return advice_json(game.players(), game.shoe().remaining(), *advice);
+  json out = advice_json(game.players(), game.shoe().remaining(), *advice);
+  add_win_chances(game, *advice, out);
+  return out;
 }
 
 }  // namespace inbetween::protocol

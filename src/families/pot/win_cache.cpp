@@ -108,11 +108,41 @@ std::unique_ptr<PotWinSolver> PotWinSolver::load(const std::string& path, const 
   return s;
 }
 
-std::shared_ptr<const PotWinSolver> PotWinSolver::shared(const rules::PotRules& r) {
-  static std::mutex mutex;
-  static std::map<std::string, std::shared_ptr<const PotWinSolver>> tables;
+namespace win_cache {
+// The process's tables by key, and the lock the first asker of a table holds while it is made.
+struct Tables {
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<const PotWinSolver>> by_key;
+};
+Tables& tables() {
+  static Tables t;
+  return t;
+}
+}  // namespace win_cache
+
+bool PotWinSolver::quick_to_solve(const rules::PotRules& r) {
+  return !unsupported(r) && rules::total_deals(r, 2) > 0 && r.first_deck_bet_cap == 0 && r.start_chips <= 30;
+}
+
+std::shared_ptr<const PotWinSolver> PotWinSolver::ready(const rules::PotRules& r) {
+  if (unsupported(r)) return nullptr;
+  if (quick_to_solve(r)) return shared(r);
+  auto& t = win_cache::tables();
   std::string key = cache_key(r);
-  std::lock_guard lock(mutex);  // the first asker solves; the others wait for the same table
+  std::lock_guard lock(t.mutex);
+  if (auto it = t.by_key.find(key); it != t.by_key.end()) return it->second;
+  std::string path = cache_path(key);
+  std::shared_ptr<const PotWinSolver> table;
+  if (!path.empty()) table = load(path, r);
+  if (table) t.by_key[key] = table;
+  return table;
+}
+
+std::shared_ptr<const PotWinSolver> PotWinSolver::shared(const rules::PotRules& r) {
+  auto& t = win_cache::tables();
+  auto& tables = t.by_key;
+  std::string key = cache_key(r);
+  std::lock_guard lock(t.mutex);  // the first asker solves; the others wait for the same table
   if (auto it = tables.find(key); it != tables.end()) return it->second;
   std::string path = cache_path(key);
   std::shared_ptr<const PotWinSolver> table;

@@ -94,6 +94,7 @@ std::vector<PotWinChoice> PotWinSolver::rate(const pot::PotGame& game) const {
       break;
     case pot::Phase::Over: break;
   }
+  for (auto& c : out) c.chance = std::clamp(c.chance, 0.0, 1.0);  // sums of chances round a little
   std::stable_sort(out.begin(), out.end(), [](const PotWinChoice& a, const PotWinChoice& b) { return a.chance > b.chance; });
   return out;
 }

@@ -313,7 +313,7 @@ double PotWinSolver::turn_value(int clock, int deck, Chips pot, Chips chips0) co
   };
   double u = over(turn_, true, over);
   if (self && redeal > 0) u /= 1.0 - redeal;  // V = a + p V: the turn dealt again from the same state
-  return as_actor(u);
+  return std::clamp(as_actor(u), 0.0, 1.0);   // a chance, whatever the rounding of the sums
 }
 
 void PotWinSolver::solve() {

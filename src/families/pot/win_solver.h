@@ -51,6 +51,11 @@ class PotWinSolver {
   PotWinSolver& operator=(const PotWinSolver&) = delete;
   // The process-wide table of these rules, loaded from the disk cache or solved and saved there.
   static std::shared_ptr<const PotWinSolver> shared(const rules::PotRules& rules);
+  // The table without a long wait: shared() where the table solves in well under a second (the
+  // deals end, no first-deck cap, stacks up to 30), else only one already in the process or the
+  // disk cache (`inbetween solve RULES --win` makes it); nullptr otherwise. Hints ask this.
+  static std::shared_ptr<const PotWinSolver> ready(const rules::PotRules& rules);
+  static bool quick_to_solve(const rules::PotRules& rules);
   // A hash of what the table depends on, and its cache file ("" when there is no cache dir).
   static std::string cache_key(const rules::PotRules& rules);
   static std::string cache_path(const std::string& key);
