@@ -95,6 +95,29 @@ TEST(LocalTable, ItsGameIsWhatASessionOfTheSameMovesWrites) {
   EXPECT_EQ(events, session->events_since(0));
 }
 
+TEST(LocalTable, TheStepThroughOfAGameOverIsItsOpeningAndEveryMove) {
+  LocalTable table;
+  seat_and_start(table, "hoyle", 2);
+  EXPECT_EQ(code_of(table.handle({{"type", "replay"}})), "not_over");
+  json over = play(table, 100000);
+  ASSERT_EQ(over["status"], "over");
+  json replay = table.handle({{"type", "replay"}, {"id", 9}})[0];
+  ASSERT_EQ(replay["type"], "replay") << replay.dump();
+  EXPECT_EQ(replay["id"], 9);
+  EXPECT_EQ(replay["steps_total"], over["moves"].get<int>() + 1);
+  json steps = replay["steps"];
+  for (int from = 100; from < replay["steps_total"]; from += 100)
+    for (const auto& step : table.handle({{"type", "replay"}, {"from", from}})[0]["steps"]) steps.push_back(step);
+  ASSERT_EQ(steps.size(), replay["steps_total"].get<std::size_t>());
+  EXPECT_EQ(steps[0]["player"], nullptr);
+  EXPECT_EQ(steps.back()["state"], over["state"]);
+  json events = json::array();
+  for (const auto& step : steps)
+    for (const auto& e : step["events"]) events.push_back(e);
+  EXPECT_EQ(events, last_of(table.handle({{"type", "resume"}}), "table")["events"]);
+  EXPECT_EQ(code_of(table.handle({{"type", "replay"}, {"game", 2}})), "bad_message");
+}
+
 TEST(LocalTable, ASaveComesBackAsTheTableItWas) {
   LocalTable table;
   seat_and_start(table, "threebetween", 1, "cautious");

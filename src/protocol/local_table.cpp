@@ -15,6 +15,7 @@ namespace inbetween::protocol {
 namespace {
 constexpr std::size_t kEventsPage = 500;  // the most events an `events` reply holds, as the server's
 constexpr std::size_t kChatKept = 100;
+constexpr std::size_t kReplayPage = 100;  // steps a `replay` reply holds
 constexpr std::size_t kNameBytes = 40;
 constexpr std::size_t kChatCharacters = 500;
 constexpr std::size_t kTitleCharacters = 200;  // as the server's (server/room.h)
@@ -86,7 +87,8 @@ json LocalTable::handle(const json& message) {
       throw ProtocolError("bad_message", "a message is a JSON object with a \"type\"");
     dispatch(message["type"].get<std::string>(), message, out);
     for (auto& reply : out)
-      if (!id.is_null() && (reply["type"] == "seated" || reply["type"] == "hint" || reply["type"] == "events")) reply["id"] = id;
+      if (!id.is_null() && (reply["type"] == "seated" || reply["type"] == "hint" || reply["type"] == "events" || reply["type"] == "replay"))
+        reply["id"] = id;
   } catch (const ProtocolError& e) {
     // Refused: nothing was changed (each change is made whole, after everything was checked).
     json error = {{"type", "error"}, {"code", e.code}, {"message", e.what()}};
@@ -157,6 +159,8 @@ void LocalTable::dispatch(const std::string& type, const json& message, json& ou
     chat_.push_back(line);
     if (chat_.size() > kChatKept) chat_.erase(chat_.begin());
     out.push_back({{"type", "chat"}, {"table", kCode}, {"from", line["from"]}, {"text", text}});
+  } else if (type == "replay") {
+    out.push_back(replay(message));
   } else if (type == "log") {
     if (!session_) throw ProtocolError("not_started", "the game is not being played");
     // As text, the JSON Lines file itself: a seed of 64 bits read into a JavaScript number would
@@ -323,6 +327,26 @@ void LocalTable::bots_play(json& out) {
     session_->act_bot(json::object(), seats_[static_cast<std::size_t>(seat)].bot, chosen);
     out.push_back(table_message());
   }
+}
+
+json LocalTable::replay(const json& message) const {
+  // The step-through of the game just over (the server's `replay`, docs/server.md): the opening
+  // and one step a move, each move's events and the state after it, a page from `from`.
+  int game = int_field(message, "game", game_, 1, game_);
+  if (game != game_ || !session_) throw ProtocolError("no_game", fmt::format("this device keeps only its latest game, {}", game_));
+  if (!session_->over()) throw ProtocolError("not_over", fmt::format("game {} is not over: its step-through is there once it ends", game_));
+  json log = session_->log();
+  std::size_t total = log.size();  // the opening, then one a move
+  std::size_t from = std::min(total, static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max())));
+  std::size_t to = std::min(total, from + kReplayPage);
+  auto again = new_session(log[0]);
+  json steps = json::array();
+  if (from == 0) steps.push_back({{"player", nullptr}, {"action", nullptr}, {"events", again->opening_events()}, {"state", again->state()}});
+  for (std::size_t i = 1; i < to; ++i) {
+    json events = again->act(log[i]);
+    if (i >= from) steps.push_back({{"player", log[i]["player"]}, {"action", log[i]["action"]}, {"events", std::move(events)}, {"state", again->state()}});
+  }
+  return {{"type", "replay"}, {"table", kCode}, {"game", game_}, {"from", from}, {"steps_total", total}, {"steps", std::move(steps)}};
 }
 
 json LocalTable::hint(const json& message) const {

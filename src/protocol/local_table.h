@@ -2,8 +2,8 @@
 // The page's own table (issue 50, docs/architecture.md "The engine in the page"): one table on one
 // device, with people who pass the device round and bots of every kind, spoken to in the server's
 // messages (docs/server.md): the page sends what it sends the server (`create`, `join`, `bot`,
-// `start`, `act`, `hint`, `again`, `presets`, `events`, `rules`, `chat`, `resume`) and gets back
-// what the server would send (`seated`, `table`, `hint`, `presets`, `events`, `rules`, `chat`,
+// `start`, `act`, `hint`, `again`, `presets`, `events`, `rules`, `chat`, `resume`, `replay`) and gets
+// back what the server would send (`seated`, `table`, `hint`, `presets`, `events`, `rules`, `chat`, `replay`,
 // `error` with the server's codes), so one table view draws both. The game's part of each `table`
 // message (state, legal choices, events, hint, status) is written by the code the server's tables
 // use (table_rules.h, table_json.h, GameSession). Bots move at once, a `table` message a move.
@@ -52,6 +52,7 @@ class LocalTable {
   void act(const json& message, json& out);
   void bots_play(json& out);
   json hint(const json& message) const;
+  json replay(const json& message) const;
   json new_request(std::uint64_t seed) const;
   json table_message();
   json saved() const;

@@ -53,7 +53,12 @@ export function renderAfterGame(t: TableMsg, act: AfterGameActions, opts: { earl
           ? h('button', { type: 'button', class: 'primary', 'data-testid': 'again', onclick: act.again }, 'Play again')
           : h('span', { class: 'sub' }, 'The host may start another game.'),
       ...(isLocal(t.table)
-        ? [h('button', { type: 'button', 'data-testid': 'log-link', onclick: act.log }, 'Download the log')]
+        ? opts.earlier
+          ? [] // this device keeps its latest game only
+          : [
+              h('button', { type: 'button', 'data-testid': 'replay-button', onclick: act.replay }, 'Step through the game'),
+              h('button', { type: 'button', 'data-testid': 'log-link', onclick: act.log }, 'Download the log'),
+            ]
         : serverLinks(t, code, act, !!opts.earlier)),
     ),
   ];

@@ -61,7 +61,7 @@ async function playToEnd(page: Page): Promise<void> {
   throw new Error('the game did not end in 2000 turns');
 }
 
-test('hoyle on this device, offline, against two bots to the end; its log replays natively to the same result', async ({ page, context }) => {
+test('hoyle on this device, offline, against two bots to the end; its log replays natively to the same result, and steps through', async ({ page, context }) => {
   await openOffline(page, context);
   await createLocal(page, { name: 'Ann', rules: 'hoyle', seats: 3, knobs: 'deals_per_dealer=2' });
   await addBots(page, 2, 'sensible');
@@ -90,6 +90,12 @@ test('hoyle on this device, offline, against two bots to the end; its log replay
   const engineIn = `${readFileSync(file, 'utf8')}{"cmd":"state"}\n`;
   const replies = execFileSync(bin, ['engine'], { input: engineIn, encoding: 'utf8' }).trim().split('\n');
   expect(JSON.parse(replies.at(-1)!).state).toEqual(over.state);
+  // The step-through, from the worker as from the server: the opening and every move.
+  await page.getByTestId('replay-button').click();
+  await expect(page.getByTestId('replay')).toBeVisible();
+  const replay = (await localMessages(page)).find((m) => m.type === 'replay')!;
+  expect(fits(replay), ajv.errorsText(fits.errors)).toBe(true);
+  expect(replay.steps_total).toBe(over.moves + 1);
 });
 
 test('ThreeBeTween on this device, offline: a hint, and the optimal bot plays', async ({ page, context }) => {
