@@ -8,6 +8,7 @@
 
 #include "cli/text.h"
 #include "families/pot/advisor.h"
+#include "families/pot/win_solver.h"
 #include "families/pot/codec.h"
 
 namespace inbetween::cli {
@@ -109,12 +110,29 @@ std::string show_pot_hint(const Style& s, const pot::PotGame& game) {
                        o.total, 100 * o.p(o.between), o.outside, 100 * o.p(o.outside), o.hit_post, 100 * o.p(o.hit_post),
                        o.triple_ace ? fmt::format(", ace-ace-ace {}", o.triple_ace) : "");
   }
+  // Heads-up with an exact table (win_solver.h): each choice's chance to win the game too.
+  std::vector<strategy::PotWinChoice> to_win;
+  if (game.players().size() == 2)
+    if (auto table = strategy::PotWinSolver::ready(game.rules())) to_win = table->rate(game);
+  auto chance_of = [&](const pot::Action& a) -> std::string {
+    for (const auto& r : to_win)
+      if (r.action == a) return fmt::format("  win {:5.1f}%", 100 * r.chance);
+    return "";
+  };
   for (const auto& c : advice->choices) {
     bool best = c.action.index() == advice->best.index() && describe_action(c.action) == describe_action(advice->best);
-    std::string line = fmt::format("  {:<12} {:>+9.3f} chips  {}", describe_action(c.action), c.ev, c.why);
+    std::string line = fmt::format("  {:<12} {:>+9.3f} chips{}  {}", describe_action(c.action), c.ev, chance_of(c.action), c.why);
     out += (best ? good(s, line + "  <- best") : line) + "\n";
   }
   if (advice->kelly) out += dim(s, fmt::format("  for steady growth of your stack (Kelly): {}", describe_action(*advice->kelly))) + "\n";
+  if (!to_win.empty()) {
+    const auto& w = to_win.front();
+    bool differs = w.action != advice->best;
+    out += (differs ? good(s, fmt::format("  to win the game: {} ({:.1f}% to win), not the best for chips", describe_action(w.action),
+                                          100 * w.chance))
+                    : dim(s, fmt::format("  to win the game: the same ({:.1f}% to win)", 100 * w.chance))) +
+           "\n";
+  }
   return out;
 }
 
