@@ -70,6 +70,7 @@ export class Lobby {
   private readonly timeoutInput: HTMLInputElement;
   private readonly privateInput: HTMLInputElement;
   private readonly localInput: HTMLInputElement;
+  private localTouched = false;
   private readonly codeInput: HTMLInputElement;
   private readonly tablesList: HTMLElement;
   private readonly message: HTMLElement;
@@ -116,6 +117,7 @@ export class Lobby {
     this.timeoutInput = h('input', { id: 'timeout', type: 'number', min: 1, max: 3600, value: 60, 'data-testid': 'timeout-input' });
     this.privateInput = h('input', { id: 'private', type: 'checkbox', 'data-testid': 'private-input' });
     this.localInput = h('input', { id: 'local', type: 'checkbox', 'data-testid': 'play-here' });
+    this.localInput.addEventListener('change', () => (this.localTouched = true));
     this.knobsInput = h('textarea', { id: 'knobs', rows: 2, placeholder: 'start_chips=50, max_bet=5', 'data-testid': 'knobs-input', spellcheck: 'false' });
     this.knobsInput.addEventListener('input', () => this.showLength());
     this.rulesText = h('textarea', { id: 'rules-text', rows: 6, placeholder: 'game = "pot"\nname = "mine"\n...', 'data-testid': 'rules-text-input', spellcheck: 'false' });
@@ -174,6 +176,12 @@ export class Lobby {
         this.tablesList,
       ),
     );
+  }
+
+  /** No server answers this page (offline, or a static host): Play on this device is ticked,
+   * unless the person chose themselves. */
+  offerLocal(): void {
+    if (!this.localTouched) this.localInput.checked = true;
   }
 
   get name(): string {

@@ -48,13 +48,17 @@ let placedThisTurn = 0; // ThreeBeTween: my cards placed since my last draw
 const finished = new Map<number, TableMsg>(); // this table's finished games, by number
 
 const conn = new Connection(Connection.defaultUrl(), {
-  onOpen: () => enter(),
+  onOpen: () => {
+    everOpen = true;
+    enter();
+  },
   onMessage: (m) => receive(m),
   onStatus: (s, d) => showConn(s, d),
 });
 // The table on this device (local.ts): the same messages, from the engine in a Web Worker.
 const local = new LocalTable((m) => receive(m));
 let localPresets = false; // the presets asked of this device's engine (no server answers)
+let everOpen = false; // a server answered this page once
 
 // --- the parts -------------------------------------------------------------------------------
 
@@ -602,7 +606,10 @@ function askLocalPresets(): void {
 function showConn(s: Status, detail: string): void {
   // A table link opened offline (the page itself from the service worker) says so, not "opening".
   connState = s;
-  if (s === 'retrying' || s === 'gave-up') askLocalPresets(); // no server: the lobby's presets from this device
+  if (s === 'retrying' || s === 'gave-up') {
+    askLocalPresets(); // no server: the lobby's presets from this device
+    if (!everOpen) lobby.offerLocal(); // nor has there been one (offline, a static host): play here
+  }
   if (code && !table && !isLocal(code)) tableInfo(s === 'retrying' || s === 'gave-up' || (s !== 'open' && navigator.onLine === false) ? unreachable() : '');
   connStatus.className = `conn conn-${s}`;
   connStatus.dataset.state = s;

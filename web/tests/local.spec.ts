@@ -63,6 +63,8 @@ async function playToEnd(page: Page): Promise<void> {
 
 test('hoyle on this device, offline, against two bots to the end; its log replays natively to the same result, and steps through', async ({ page, context }) => {
   await openOffline(page, context);
+  // No server has answered this page: Play on this device is ticked already.
+  await expect(page.getByTestId('play-here')).toBeChecked();
   await createLocal(page, { name: 'Ann', rules: 'hoyle', seats: 3, knobs: 'deals_per_dealer=2' });
   await addBots(page, 2, 'sensible');
   await page.getByTestId('start').click();
