@@ -43,8 +43,7 @@ double PotWinSolver::posts_value(int clock, int deck, Chips pot, Chips chips0, c
     double v = table_[index(clock, deck >= 2 ? deck - 2 : 0, pot, chips0)];
     return who == 0 ? v : 1.0 - v;
   }
-  auto none = [](const pot::Action&, double) {};
-  return settle_posts(clock, deck, decks_ > 1 && deck >= 2, pot, chips0, posts, third_card_odds(posts, unseen), none);
+  return settle_posts(clock, deck, decks_ > 1 && deck >= 2, pot, chips0, posts, third_card_odds(posts, unseen), nullptr);
 }
 
 std::vector<PotWinChoice> PotWinSolver::rate(const pot::PotGame& game) const {
@@ -59,10 +58,12 @@ std::vector<PotWinChoice> PotWinSolver::rate(const pot::PotGame& game) const {
     for (int i = 0; i < posts.count; ++i) unseen.take(posts.cards[static_cast<std::size_t>(i)]);
   }
   switch (game.phase()) {
-    case pot::Phase::Bet:
+    case pot::Phase::Bet: {
+      Each keep = [&](const pot::Action& a, double v) { out.push_back({a, v}); };
       settle_posts(s.clock, s.first_deck, decks_ > 1 && s.first_deck >= 2, s.pot, s.chips0, posts,
-                   third_card_odds(posts, unseen), [&](const pot::Action& a, double v) { out.push_back({a, v}); });
+                   third_card_odds(posts, unseen), &keep);
       break;
+    }
     case pot::Phase::CallSecondAce:
       for (auto ace : {pot::AceValue::High, pot::AceValue::Low}) {
         pot::Posts p = posts;

@@ -241,9 +241,8 @@ double PotWinSolver::after_turn(int clock, int deck, Chips pot, Chips chips0) co
   return before_turn({clock + 1, deck, pot, chips[0]});
 }
 
-template <class Each>
 double PotWinSolver::settle_posts(int clock, int deck, bool first_deck, Chips pot, Chips chips0, const pot::Posts& posts,
-                                  const ThirdCardOdds& odds, Each&& each) const {
+                                  const ThirdCardOdds& odds, const Each* each) const {
   const auto& r = rules_;
   int who = actor(clock);
   Chips stack = who == 0 ? chips0 : total_ - pot - chips0;
@@ -264,7 +263,7 @@ double PotWinSolver::settle_posts(int clock, int deck, bool first_deck, Chips po
   double best = -1;
   if (r.allow_pass || !can_bet) {
     best = move(0, after_posts);
-    each(pot::Action{pot::Pass{}}, best);
+    if (each) (*each)(pot::Action{pot::Pass{}}, best);
   }
   if (!can_bet || odds.total == 0) return best;
   double total = odds.total;
@@ -274,7 +273,7 @@ double PotWinSolver::settle_posts(int clock, int deck, bool first_deck, Chips po
     if (odds.hit_post) v += odds.hit_post * move(-pot::loss_for(r, pot::Outcome::HitPost, b, stack), after_third);
     if (odds.triple_ace) v += odds.triple_ace * move(-pot::loss_for(r, pot::Outcome::TripleAce, b, stack), after_third);
     v /= total;
-    each(pot::Action{pot::Bet{b}}, v);
+    if (each) (*each)(pot::Action{pot::Bet{b}}, v);
     best = std::max(best, v);
   }
   return best;
@@ -287,7 +286,6 @@ double PotWinSolver::turn_value(int clock, int deck, Chips pot, Chips chips0) co
   bool self = again == deck;
   auto as_actor = [&](double v0) { return who == 0 ? v0 : 1.0 - v0; };
   double again_value = as_actor(table_[index(clock, again, pot, chips0)]);
-  auto none = [](const pot::Action&, double) {};
   // The actor's chance over a list of branches; redeals at the top are counted in `redeal`.
   double redeal = 0;
   auto over = [&](const std::vector<Branch>& list, bool top, auto&& self_ref) -> double {
@@ -295,7 +293,7 @@ double PotWinSolver::turn_value(int clock, int deck, Chips pot, Chips chips0) co
     for (const auto& b : list) {
       switch (b.kind) {
         case Branch::Kind::Posts:
-          sum += b.p * settle_posts(clock, deck, first_deck, pot, chips0, b.posts, b.odds, none);
+          sum += b.p * settle_posts(clock, deck, first_deck, pot, chips0, b.posts, b.odds, nullptr);
           break;
         case Branch::Kind::Redeal:
           if (top && self) redeal += b.p;
@@ -375,14 +373,15 @@ Chips PotWinSolver::best_bet(const PotWinState& s, int low_rank, int high_rank) 
   after.take(posts.cards[1]);
   Chips best = 0;
   double top = -1;
+  Each keep_best = [&](const pot::Action& a, double v) {
+    if (v > top + 1e-12) {
+      top = v;
+      const auto* bet = std::get_if<pot::Bet>(&a);
+      best = bet ? bet->amount : 0;
+    }
+  };
   settle_posts(s.clock, s.first_deck, decks_ > 1 && s.first_deck >= 2, s.pot, s.chips0, posts, third_card_odds(posts, after),
-               [&](const pot::Action& a, double v) {
-                 if (v > top + 1e-12) {
-                   top = v;
-                   const auto* bet = std::get_if<pot::Bet>(&a);
-                   best = bet ? bet->amount : 0;
-                 }
-               });
+               &keep_best);
   return best;
 }
 

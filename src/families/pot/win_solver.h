@@ -14,6 +14,7 @@
 //   T(k, m, pot, c0)  the first dealer's chance at the start of turn k (before the first post)
 //   the player to act maximises their own chance, the other's is 1 - it.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -116,9 +117,10 @@ class PotWinSolver {
   double after_turn(int clock, int deck, rules::Chips pot, rules::Chips chips0) const;
   double terminal(rules::Chips chips0, rules::Chips chips1) const;
   // Posts complete: the best choice's chance for the actor (and the action, when asked).
-  template <class Each>
+  // `each` (when given) hears every choice and its chance.
+  using Each = std::function<void(const pot::Action&, double)>;
   double settle_posts(int clock, int deck, bool first_deck, rules::Chips pot, rules::Chips chips0, const pot::Posts& posts,
-                      const ThirdCardOdds& odds, Each&& each) const;
+                      const ThirdCardOdds& odds, const Each* each) const;
   double posts_value(int clock, int deck, rules::Chips pot, rules::Chips chips0, const pot::Posts& posts,
                      const RankCounts& unseen) const;
 
