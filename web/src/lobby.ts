@@ -182,6 +182,11 @@ export class Lobby {
    * unless the person chose themselves. */
   offerLocal(): void {
     if (!this.localTouched) this.localInput.checked = true;
+    // No server has answered this page (offline, or web/dist on a static host): there is no list
+    // of open tables to wait for, and saying "Loading" would promise one.
+    this.tablesList.replaceChildren(
+      h('li', { class: 'sub' }, 'No server answers this page, so there are no open tables to join: a game on this device plays here.'),
+    );
   }
 
   get name(): string {

@@ -613,7 +613,10 @@ function showConn(s: Status, detail: string): void {
   if (code && !table && !isLocal(code)) tableInfo(s === 'retrying' || s === 'gave-up' || (s !== 'open' && navigator.onLine === false) ? unreachable() : '');
   connStatus.className = `conn conn-${s}`;
   connStatus.dataset.state = s;
-  if (s === 'gave-up') {
+  if ((s === 'retrying' || s === 'gave-up') && !everOpen) {
+    // Never connected: nothing was lost, and the page plays on this device meanwhile.
+    connStatus.textContent = navigator.onLine === false ? 'offline: games on this device' : 'no server: games on this device';
+  } else if (s === 'gave-up') {
     fill(connStatus, 'disconnected ', h('button', { type: 'button', class: 'link-btn', onclick: () => conn.retryNow() }, 'retry'));
   } else {
     connStatus.textContent = detail;

@@ -29,6 +29,9 @@ async function openOffline(page: Page, context: BrowserContext): Promise<void> {
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByTestId('lobby')).toBeVisible();
+  // No server has answered this page: nothing was lost, and no list of tables is coming.
+  await expect(page.getByTestId('conn-status')).toHaveText('offline: games on this device');
+  await expect(page.getByTestId('open-tables')).toContainText('No server answers this page');
 }
 
 async function createLocal(page: Page, o: { name: string; rules: string; seats: number; knobs?: string }): Promise<void> {
