@@ -46,6 +46,8 @@ export class HintPanel {
     const parts: HTMLElement[] = [];
     parts.push(h('p', { class: 'best' }, 'Best: ', h('strong', {}, actionText(hint.best, family))));
     if (hint.odds) parts.push(oddsBar(hint.odds));
+    // Heads-up pot games with an exact table: each choice's chance to win the game beside it.
+    const toWin = hint.choices.some((c) => c.win_chance !== undefined);
     const rows = hint.choices.map((c) => {
       const v = c.value;
       const best = same(c.action, hint.best);
@@ -54,6 +56,7 @@ export class HintPanel {
         { class: best ? 'best-row' : '' },
         h('td', {}, actionText(c.action, family), c.why ? h('span', { class: 'why' }, ` (${c.why})`) : null),
         h('td', { class: 'num' }, v === undefined ? '' : (v >= 0 ? '+' : '') + v.toFixed(3)),
+        toWin ? h('td', { class: 'num' }, c.win_chance === undefined ? '' : `${(100 * c.win_chance).toFixed(1)}%`) : null,
         h('td', {}, h('button', { type: 'button', class: 'small-btn', 'aria-label': `Play ${actionText(c.action, family)}`, onclick: () => this.play(c.action) }, 'play')),
       );
     });
@@ -61,10 +64,25 @@ export class HintPanel {
       h(
         'table',
         { class: 'hint-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'choice'), h('th', { class: 'num' }, hint.unit === 'points' ? 'exp. round score' : 'exp. chips'), h('th', {}, ''))),
+        h(
+          'thead',
+          {},
+          h('tr', {}, h('th', {}, 'choice'), h('th', { class: 'num' }, hint.unit === 'points' ? 'exp. round score' : 'exp. chips'), toWin ? h('th', { class: 'num' }, 'to win') : null, h('th', {}, '')),
+        ),
         h('tbody', {}, ...rows),
       ),
     );
+    if (hint.best_to_win && hint.win_chance !== undefined)
+      parts.push(
+        h(
+          'p',
+          { class: hint.best_to_win_differs ? 'best' : 'sub', 'data-testid': 'best-to-win' },
+          'To win the game: ',
+          h('strong', {}, actionText(hint.best_to_win, family)),
+          ` (${(100 * hint.win_chance).toFixed(1)}% to win)`,
+          hint.best_to_win_differs ? ', not the best for chips' : ', the same',
+        ),
+      );
     if (hint.kelly) parts.push(h('p', { class: 'sub' }, 'Kelly (most growth of the stack): ', h('strong', {}, actionText(hint.kelly, family))));
     if (hint.composition) parts.push(h('p', { class: 'sub' }, `Solved for a ${hint.composition} deck.`));
     if (hint.cards_left !== undefined) parts.push(h('p', { class: 'sub' }, `${hint.cards_left} card${hint.cards_left === 1 ? '' : 's'} unseen since the shuffle.`));

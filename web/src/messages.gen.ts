@@ -339,6 +339,15 @@ export interface Hint {
   odds?: Odds;
   kelly?: Action;
   composition?: string;
+  /**
+   * heads-up pot games with an exact table: the chance to win the game, playing best_to_win
+   */
+  win_chance?: number;
+  best_to_win?: Action;
+  /**
+   * whether best_to_win is another choice than best (the most expected chips)
+   */
+  best_to_win_differs?: boolean;
 }
 /**
  * An action object of the engine protocol (docs/protocol.md, actions).
@@ -372,6 +381,10 @@ export interface HintChoice {
    */
   value: number;
   why?: string;
+  /**
+   * heads-up pot games with an exact table: the chance to win the game after this choice
+   */
+  win_chance?: number;
 }
 export interface Odds {
   between: number;
