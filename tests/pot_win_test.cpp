@@ -337,3 +337,44 @@ TEST(PotWinHint, HeadsUpEveryChoiceHasItsChanceAndTheBestToWinIsNamed) {
 }
 
 }  // namespace
+
+namespace {
+
+// Every decision of seeded heads-up games, under rules of each kind the table describes (deals
+// that end; deals unlimited with the first deck's cap, ace calls and pairs dealt again): the
+// seats' chances lie in [0, 1] and sum to 1, and the best choice is legal.
+class PotWinLive : public ::testing::TestWithParam<Small> {};
+
+TEST_P(PotWinLive, ChancesSumToOneAndTheBestChoiceIsLegal) {
+  auto r = load(GetParam().rules, GetParam().sets);
+  auto rules = std::make_shared<const PotRules>(r);
+  strategy::PotWinSolver solver(r);
+  int decisions = 0;
+  for (std::uint64_t seed = 1; seed <= 15; ++seed) {
+    games::Setup setup;
+    setup.players = {"ann", "bob"};
+    setup.seed = seed;
+    std::vector<games::pot::Event> events;
+    games::pot::PotGame game(rules, setup, events);
+    for (int moves = 0; !game.over() && moves < 400; ++moves) {
+      auto chances = solver.seat_chances(game);
+      ASSERT_TRUE(chances.has_value()) << GetParam().rules << " seed " << seed;
+      EXPECT_NEAR((*chances)[0] + (*chances)[1], 1.0, 1e-12);
+      for (double c : *chances) {
+        EXPECT_GE(c, 0.0);
+        EXPECT_LE(c, 1.0);
+      }
+      auto best = solver.rate(game).front().action;
+      events.clear();
+      ASSERT_FALSE(game.apply(game.to_act(), best, events).has_value()) << GetParam().rules << " seed " << seed;
+      ++decisions;
+    }
+  }
+  EXPECT_GT(decisions, 30);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, PotWinLive,
+                         ::testing::Values(Small{"hoyle-3", {}}, Small{"between-the-sheets", {"start_chips=6", "ante=1"}},
+                                           Small{"acey-deucey", {"start_chips=6", "ante=2"}}));
+
+}  // namespace
