@@ -122,7 +122,8 @@ test('ThreeBeTween on this device, offline: a hint, and the optimal bot plays', 
 
 test('a reload mid-game, offline, brings the game on this device back exactly', async ({ page, context }) => {
   await openOffline(page, context);
-  await createLocal(page, { name: 'Ann', rules: 'hoyle', seats: 3 });
+  // Long enough for five of Ann's turns whatever the cards (three deals a dealer may end sooner).
+  await createLocal(page, { name: 'Ann', rules: 'hoyle', seats: 3, knobs: 'deals=unlimited' });
   await addBots(page, 2, 'cautious');
   await page.getByTestId('start').click();
   for (let i = 0; i < 4; i++) {
