@@ -274,6 +274,32 @@ TEST(WinningBot, TakesTheTablesBestHeadsUpAndTheOptimalChoiceElsewhere) {
   }
 }
 
+// Where the deals never end, the winning bot plays for chips (its table would have the leader pass
+// for ever: two winning bots at between-the-sheets never finished); and so two of them finish.
+TEST(WinningBot, WhereTheDealsNeverEndItPlaysAsTheOptimalBotAndTheGameEnds) {
+  auto r = load("between-the-sheets", {"start_chips=10"});
+  ASSERT_EQ(rules::total_deals(r, 2), 0);
+  auto rules = std::make_shared<const PotRules>(r);
+  strategy::WinningBot winning;
+  strategy::OptimalBot optimal;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    games::Setup setup;
+    setup.players = {"ann", "bob"};
+    setup.seed = seed;
+    std::vector<games::pot::Event> events;
+    games::pot::PotGame game(rules, setup, events);
+    cards::Rng rng(seed);
+    int decisions = 0;
+    for (; !game.over() && decisions < 100000; ++decisions) {
+      auto move = winning.choose(game, game.to_act(), rng);
+      EXPECT_EQ(move, optimal.choose(game, game.to_act(), rng));
+      events.clear();
+      ASSERT_FALSE(game.apply(game.to_act(), move, events).has_value());
+    }
+    EXPECT_TRUE(game.over()) << "seed " << seed << ": still going after " << decisions << " decisions";
+  }
+}
+
 }  // namespace
 
 namespace {

@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
   cli::PlayOptions play;
   auto* play_cmd = app.add_subcommand("play", "play a game in the terminal against bots or friends");
   cli::add_rule_options(play_cmd, play.rule_choice);
-  play_cmd->add_option("--players", play.players, "comma-separated seats: a name is a person, `bot` or `bot:KIND` a bot (kinds: random, cautious, sensible, optimal)")
+  play_cmd->add_option("--players", play.players, "comma-separated seats: a name is a person, `bot` or `bot:KIND` a bot (kinds: random, cautious, sensible, optimal; winning for the pot games)")
       ->capture_default_str();
   std::string play_seed;
   play_cmd->add_option("--seed", play_seed, "seed for the shuffles, 0 to 2^64-1 (default: random; saved with the game)");
@@ -173,7 +173,7 @@ int main(int argc, char** argv) {
   cli::SimulateOptions simulate;
   auto* simulate_cmd = app.add_subcommand("simulate", "play many seeded games of bots on every core; statistics with 95% intervals");
   cli::add_rule_options(simulate_cmd, simulate.rule_choice);
-  simulate_cmd->add_option("--players", simulate.players, "a bot per seat, comma-separated: bot:KIND (kinds: random, cautious, sensible, optimal)")
+  simulate_cmd->add_option("--players", simulate.players, "a bot per seat, comma-separated: bot:KIND (kinds: random, cautious, sensible, optimal; winning for the pot games)")
       ->capture_default_str();
   // A bound, so that "-5" (read as 2^64 - 5) or a typo of many digits is refused, not run for
   // ever; 0 passes here to be refused by simulate in its own words.

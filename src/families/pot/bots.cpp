@@ -73,7 +73,11 @@ void OptimalBot::decide(const pot::PotGame& game, int, cards::Rng&, pot::Action&
 
 void WinningBot::decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const {
   const auto& r = game.rules();
-  if (game.players().size() == 2 && !PotWinSolver::unsupported(r)) {
+  // Where the deals never end, the table counts a game that never ends by the chips as they
+  // stand, which makes passing for ever the leader's best: two winning bots would never finish
+  // (a game still going after 100,000 decisions). There the bot plays for chips, as the optimal
+  // one does, until the table knows a game's end (the hint still shows each choice's chance).
+  if (game.players().size() == 2 && rules::total_deals(r, 2) != 0 && !PotWinSolver::unsupported(r)) {
     auto choices = PotWinSolver::shared(r)->rate(game);
     if (!choices.empty()) {
       out = choices.front().action;
