@@ -203,7 +203,18 @@ def _no_options(options):
         raise Refused("bad_request", f"options={options!r}: these environments read no options (give None or {{}})")
 
 
-class Env:
+class _ClosedOnExit:
+    """`with env:` closes the environment at the block's end, as Gymnasium's do."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+class Env(_ClosedOnExit):
     """One seat is the agent's; the engine's bots play the others (docs/python.md, "The environment").
     Gymnasium's Env in every convention: reset(*, seed=None, options=None) -> (obs, info),
     step(action) -> (obs, reward, terminated, truncated, info), action_space, observation_space,
@@ -259,13 +270,6 @@ class Env:
     def close(self):
         self.closed = True
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-        return False
-
     def legal_mask(self):
         return self._core.legal_mask()
 
@@ -286,7 +290,7 @@ class Env:
         return f"<inbetween.Env {self.action_space} {self.observation_space}>"
 
 
-class VectorEnv:
+class VectorEnv(_ClosedOnExit):
     """num_envs tables stepped in C++ on a pool of threads, with numpy arrays in and out
     (docs/python.md, "VectorEnv"): Gymnasium's VectorEnv conventions, autoreset "NextStep"."""
 
@@ -351,13 +355,6 @@ class VectorEnv:
 
     def close(self, **kwargs):
         self.closed = True
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-        return False
 
     def __repr__(self):
         return f"<inbetween.VectorEnv num_envs={self.num_envs} threads={self.threads}>"
