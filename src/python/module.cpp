@@ -110,6 +110,10 @@ class Refused(Exception):
       .def("clone", &Table::clone, "an exact copy: the same game, the same cards to come")
       .def("resample", &Table::resample, py::arg("seat"), py::arg("seed") = py::none(),
            "a copy `seat` cannot tell from this table, the cards it has not seen shuffled anew from `seed`")
+      .def("win_chances", &Table::win_chances, py::arg("seat"), py::arg("playouts") = 400, py::arg("seed") = py::none(),
+           py::arg("bot") = "sensible",
+           "each seat's chance to win from `seat`'s view, by playing out resampled copies with `bot` bots: "
+           "[{chance, low, high}] per seat, the 95% interval")
       .def("chance", &Table::chance, py::arg("by") = "card", "the next card's outcomes with their exact chances")
       .def("action_count", &Table::action_count, py::arg("amounts") = 8, "the fixed action list's length")
       .def("legal_mask", &Table::legal_mask, py::arg("seat") = py::none(), py::arg("amounts") = 8)

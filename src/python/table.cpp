@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "games/win_estimate.h"
 #include "protocol/table_json.h"
 #include "python/agent_view.h"
 #include "python/rule_cache.h"
@@ -138,6 +139,33 @@ Table Table::resample(const py::object& seat_arg, const py::object& seed) const 
     s = seed_of(seed);
   }
   return Table(session_->resample(seat, s), true, true);
+}
+
+py::list Table::win_chances(const py::object& seat_arg, int playouts, const py::object& seed, const std::string& bot) const {
+  games::Seat seat = seat_of(session_->table(), seat_arg);
+  std::uint64_t s = 0;
+  if (seed.is_none()) {
+    std::random_device device;
+    s = (static_cast<std::uint64_t>(device()) << 32) | device();
+  } else {
+    s = seed_of(seed);
+  }
+  games::WinEstimate estimate;
+  try {
+    py::gil_scoped_release release;
+    estimate = games::estimate_win_chances(session_->table(), seat, playouts, s, bot);
+  } catch (const std::invalid_argument& e) {
+    throw ProtocolError("bad_request", e.what());
+  }
+  py::list out;
+  for (const auto& c : estimate.seats) {
+    py::dict d;
+    d["chance"] = c.chance;
+    d["low"] = c.low;
+    d["high"] = c.high;
+    out.append(d);
+  }
+  return out;
 }
 
 py::list Table::chance(const std::string& by) const {

@@ -42,6 +42,8 @@ class Table {
   py::object log() const;
   Table clone() const { return Table(session_->clone(), seed_hidden_, resampled_); }
   Table resample(const py::object& seat, const py::object& seed) const;
+  // Each seat's chance to win from `seat`'s view, played out (games/win_estimate.h).
+  py::list win_chances(const py::object& seat, int playouts, const py::object& seed, const std::string& bot) const;
   py::list chance(const std::string& by) const;
 
   // For agents: the fixed action list (agent_view.h) and the observation of any seat.

@@ -122,3 +122,18 @@ def test_the_environments_observation_is_the_tables():
     table = env.table()
     assert (table.observation(1) == obs).all() and (table.legal_mask(1) == info["legal_mask"]).all()
     assert table.returns()[1] == info["result"]
+
+
+def test_win_chances_are_chances_from_the_seats_view_and_bad_input_is_refused():
+    t = inbetween.Table("hoyle-3", ["ann", "bob", "cy"], seed=5)
+    chances = t.win_chances(0, playouts=200, seed=3)
+    assert len(chances) == 3
+    assert abs(sum(c["chance"] for c in chances) - 1) < 1e-9
+    for c in chances:
+        assert 0 <= c["low"] <= c["chance"] <= c["high"] <= 1
+    assert t.win_chances(0, playouts=200, seed=3) == chances
+    moves = len(t.events())
+    for bad in [dict(seat=7), dict(seat=0, playouts=0), dict(seat=0, bot="genius")]:
+        with pytest.raises(inbetween.Refused):
+            t.win_chances(**bad)
+    assert len(t.events()) == moves
