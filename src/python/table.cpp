@@ -129,27 +129,24 @@ py::object Table::log() const {
   return to_python(log);
 }
 
+namespace {
+// The seed given, or one drawn from the system's randomness when None.
+std::uint64_t seed_or_random(const py::object& seed) {
+  if (!seed.is_none()) return seed_of(seed);
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) | device();
+}
+}  // namespace
+
 Table Table::resample(const py::object& seat_arg, const py::object& seed) const {
   games::Seat seat = seat_of(session_->table(), seat_arg);
-  std::uint64_t s = 0;
-  if (seed.is_none()) {
-    std::random_device device;
-    s = (static_cast<std::uint64_t>(device()) << 32) | device();
-  } else {
-    s = seed_of(seed);
-  }
+  std::uint64_t s = seed_or_random(seed);
   return Table(session_->resample(seat, s), true, true);
 }
 
 py::list Table::win_chances(const py::object& seat_arg, int playouts, const py::object& seed, const std::string& bot) const {
   games::Seat seat = seat_of(session_->table(), seat_arg);
-  std::uint64_t s = 0;
-  if (seed.is_none()) {
-    std::random_device device;
-    s = (static_cast<std::uint64_t>(device()) << 32) | device();
-  } else {
-    s = seed_of(seed);
-  }
+  std::uint64_t s = seed_or_random(seed);
   games::WinEstimate estimate;
   try {
     py::gil_scoped_release release;

@@ -13,6 +13,19 @@
 
 namespace inbetween::server {
 namespace {
+// A game's row as `SELECT game, seed, commit_hash, new_request, opening, over, commitment` reads it,
+// its moves not yet read.
+StoredGame game_from_row(SQLite::Statement& row) {
+  StoredGame g;
+  g.game = row.getColumn(0).getInt();
+  g.seed = std::stoull(row.getColumn(1).getString());
+  g.commit = row.getColumn(2).getString();
+  g.new_request = row.getColumn(3).getString();
+  g.opening = row.getColumn(4).getString();
+  g.over = row.getColumn(5).getInt() != 0;
+  g.commitment_version = row.getColumn(6).getInt();
+  return g;
+}
 // Version 1: the first schema. Each later version is one step of migrate().
 constexpr const char* kSqliteSchemaV1 = R"(
 CREATE TABLE IF NOT EXISTS tables(code TEXT PRIMARY KEY, created INTEGER NOT NULL, rules TEXT NOT NULL,
@@ -382,14 +395,7 @@ std::optional<StoredGame> SqliteStore::load_game(const std::string& code, int ga
     q.bind(1, code);
     if (game > 0) q.bind(2, game);
     if (!q.executeStep()) return std::nullopt;
-    StoredGame g;
-    g.game = q.getColumn(0).getInt();
-    g.seed = std::stoull(q.getColumn(1).getString());
-    g.commit = q.getColumn(2).getString();
-    g.new_request = q.getColumn(3).getString();
-    g.opening = q.getColumn(4).getString();
-    g.over = q.getColumn(5).getInt() != 0;
-    g.commitment_version = q.getColumn(6).getInt();
+    StoredGame g = game_from_row(q);
     SQLite::Statement moves(*db_, "SELECT COUNT(*) FROM moves WHERE code = ? AND game = ?");
     moves.bind(1, code);
     moves.bind(2, g.game);
@@ -454,14 +460,7 @@ std::vector<StoredTable> SqliteStore::load_where(const std::string& where, const
       SQLite::Statement games(*db_, "SELECT game, seed, commit_hash, new_request, opening, over, commitment FROM games WHERE code = ? ORDER BY game");
       games.bind(1, t.code);
       while (games.executeStep()) {
-        StoredGame g;
-        g.game = games.getColumn(0).getInt();
-        g.seed = std::stoull(games.getColumn(1).getString());
-        g.commit = games.getColumn(2).getString();
-        g.new_request = games.getColumn(3).getString();
-        g.opening = games.getColumn(4).getString();
-        g.over = games.getColumn(5).getInt() != 0;
-        g.commitment_version = games.getColumn(6).getInt();
+        StoredGame g = game_from_row(games);
         SQLite::Statement moves(*db_, "SELECT line FROM moves WHERE code = ? AND game = ? ORDER BY n");
         moves.bind(1, t.code);
         moves.bind(2, g.game);
