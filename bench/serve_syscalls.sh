@@ -2,7 +2,7 @@
 # The server's system calls a move (a benchmark, not a test): `inbetween serve` counted by
 # `perf stat` from its start to its end while bench/serve_load.mjs plays unpaced tables on it;
 # prints each kind of call divided by the moves its database holds afterwards. Unlike a time,
-# these counts hardly move between runs on a busy or shared machine (bench/README.md, "One write
+# these counts hardly move between runs on a busy or shared machine (docs/performance.md, "One write
 # a commit"). Needs perf (Debian: linux-perf), python3 and Node.js with web/node_modules.
 #   bash bench/serve_syscalls.sh BINARY [TABLES] [SECONDS] [THREADS]
 set -euo pipefail

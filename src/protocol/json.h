@@ -18,7 +18,7 @@ struct Field {
 
 // An object from its fields, put straight into its map. json's own braced form first makes a
 // [key, value] array of each field and then the object from those: 2-3 times the work for the
-// state and events every move sends (bench/README.md, "Less JSON a move"). Fields listed in the
+// state and events every move sends (docs/performance.md, "Less JSON a move"). Fields listed in the
 // order of their keys (the order the text has anyway) go in at the map's end without a search;
 // any other order is as right, a little slower.
 inline json fields(std::initializer_list<Field> list) {
@@ -32,7 +32,7 @@ inline json fields(std::initializer_list<Field> list) {
 // U+FFFD unless `strict`, which throws as dump() does). Each thread keeps one serializer and its
 // buffer: dump() makes a serializer (an adapter, a 512-byte indent string) and grows its result
 // from nothing at every call, 5% of the work for a 654-byte state, 25% for a 41-byte list of
-// events (bench/README.md, "Text a move").
+// events (docs/performance.md, "Text a move").
 inline std::string json_text(const json& value, bool strict = false) {
   using Serializer = nlohmann::detail::serializer<json>;
   thread_local std::string buffer;

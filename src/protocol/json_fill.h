@@ -2,7 +2,7 @@
 // Writing JSON into a value that may still hold what was written there last time. The server
 // keeps each table's state between moves and fills it again: a field already there is assigned in
 // place (a string keeps its memory), so a move whose state has the same shape allocates and frees
-// nothing; building the state afresh and freeing it were half of its cost (bench/README.md, "The
+// nothing; building the state afresh and freeing it were half of its cost (docs/performance.md, "The
 // state filled in place"). Filling an empty json gives exactly what building it would.
 #include <concepts>
 #include <cstddef>

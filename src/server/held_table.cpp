@@ -246,7 +246,7 @@ std::string HeldTable::table_for(Sitting& s, const TableText& shared, PartsText&
   auto legal = parts.legal.find(s.seat);
   if (legal == parts.legal.end()) legal = parts.legal.emplace(s.seat, protocol::json_text(room.legal_for(s.seat))).first;
   // Appended in one buffer of the right size: four messages a move, where fmt's parsing of its
-  // format and the buffer's growth were a tenth of this function (bench/README.md, "Text a move").
+  // format and the buffer's growth were a tenth of this function (docs/performance.md, "Text a move").
   std::string you = s.seat < 0 ? "null" : std::to_string(s.seat);
   std::string title = s.title_sent ? std::string() : protocol::json_text(room.info().title);
   std::string chat = s.title_sent ? std::string() : room.chat_text();  // the kept lines go with the title
@@ -281,7 +281,7 @@ HeldTable::TableText HeldTable::table_text(int seat) const {
   // spliced in. They are filled into a tree this thread keeps for the table's family, over the
   // last one it wrote (protocol/json_fill.h): the same shape, so nothing is allocated or freed,
   // and hot in the cache, where one kept for each table was cold by its next move and cost more
-  // than it saved (bench/README.md, "The state filled in place").
+  // than it saved (docs/performance.md, "The state filled in place").
   thread_local std::map<std::string, json, std::less<>> trees;
   auto tree = trees.find(room.info().family);
   if (tree == trees.end()) tree = trees.emplace(room.info().family, json()).first;

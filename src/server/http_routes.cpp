@@ -138,7 +138,7 @@ asio::awaitable<Response> NetworkServer::answer_table(const Request& request, co
   auto home = co_await asio::this_coro::executor;
   // Past a limit the request waits for a place (looked for again every kBusyPoll: places free as
   // work ends on other threads) for up to --heavy-wait-ms, then is refused: a client that loops
-  // on refusals makes a few tries a second, not thousands (bench/README.md, "A busy check waits").
+  // on refusals makes a few tries a second, not thousands (docs/performance.md, "A busy check waits").
   for (auto waited = std::chrono::milliseconds(0);; waited += kBusyPoll) {
     try {
       slot = lobby_.heavy_slot(address, code);  // first: a refused request copies nothing

@@ -51,7 +51,7 @@ NetworkServer::NetworkServer(const ServeOptions& options, Store& store)
       moves_(std::max(4u, 2 * cores())),
       heavy_(cores()),
       lobby_(store, *this, options.lobby),
-      // Deferred, not posted: no other thread is woken for it (bench/README.md, "Group commit").
+      // Deferred, not posted: no other thread is woken for it (docs/performance.md, "Group commit").
       gate_(store, [this](std::function<void()> settle) { asio::defer(here(), [this, settle] { settle_or_stop(settle); }); }),
       secret_(store.cluster_secret()),
       shared_store_(!store.node().empty()) {}

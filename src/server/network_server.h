@@ -79,7 +79,7 @@ using Response = http::response<http::string_body>;
 // connections handed to it in turn: reading, parsing a message, playing it at its table through
 // the lobby (tables play at once, each under its own lock), writing replies. A thread never
 // shares its queue of work with another (one io_context shared by every thread cost a lock of
-// that queue per handler and a wake-up per message: bench/README.md, "A network thread's own
+// that queue per handler and a wake-up per message: docs/performance.md, "A network thread's own
 // connections"); what one thread sends to another's connection is posted to that thread.
 // Timers run on the thread that armed them, workers' answers on each thread in turn.
 class NetworkServer final : public Hooks {

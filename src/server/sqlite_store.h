@@ -80,7 +80,7 @@ class SqliteStore final : public Store {
   // A move's insert, prepared once: it runs for every move of every table.
   mutable std::unique_ptr<SQLite::Statement> insert_move_;
   // While commits are held, a move waits here for settle() (or a read) to write it, so that a
-  // table storing its move never waits for another thread's commit (bench/README.md, "A network
+  // table storing its move never waits for another thread's commit (docs/performance.md, "A network
   // thread's own connections"). Taken after mutex_, never before.
   struct HeldMove {
     std::string code;

@@ -49,7 +49,7 @@ void HeldTable::arm_clock(int actor) {
   auto timeout = std::chrono::seconds(room.timeout_seconds());
   k = TurnClock{room.game_number(), seat, hooks_.now() + timeout, false, k.waking};
   // One timer at a time a table, not one a turn: a timer armed for every turn stayed pending for
-  // the whole timeout, moves a second times the timeout of them (bench/README.md, "One timer a
+  // the whole timeout, moves a second times the timeout of them (docs/performance.md, "One timer a
   // table, 1 December").
   if (k.waking == 0) wake_clock_after(timeout);
 }

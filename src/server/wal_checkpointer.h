@@ -1,7 +1,7 @@
 #pragma once
 // Checkpoints of an SQLite file's write-ahead log on a thread of their own. SQLite's own run
 // inside the commit that takes the log past 1,000 pages, copying them into the file and syncing
-// it, while every other table waits for the one writer (bench/README.md, "Checkpoints").
+// it, while every other table waits for the one writer (docs/performance.md, "Checkpoints").
 #include <atomic>
 #include <chrono>
 #include <condition_variable>

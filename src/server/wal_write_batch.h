@@ -2,7 +2,7 @@
 // A SQLite VFS that writes a transaction's log frames in one system call (the store's connections
 // open their file through it). SQLite writes each frame of its write-ahead log as two calls (the
 // frame's 24-byte header, then the page): about three `pwrite` a move under load, each a trip
-// into the kernel, and a costly one under a sandbox such as gVisor (bench/README.md, "One write a
+// into the kernel, and a costly one under a sandbox such as gVisor (docs/performance.md, "One write a
 // commit"). This VFS keeps the log's writes that follow one another in memory and writes them out
 // with the commit frame's page, before SQLite goes on to publish the commit: what a commit
 // returned from is in the file exactly as without it. Every other file, and every other call on
