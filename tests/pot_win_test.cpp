@@ -165,6 +165,15 @@ struct Small {
 
 class PotWinAgrees : public ::testing::TestWithParam<Small> {};
 
+// A fresh game of `rules` with these seats and seed, its opening's events in `events`.
+games::pot::PotGame new_game(const std::shared_ptr<const PotRules>& rules, const std::vector<std::string>& names, std::uint64_t seed,
+                             std::vector<games::pot::Event>& events) {
+  games::Setup setup;
+  setup.players = names;
+  setup.seed = seed;
+  return games::pot::PotGame(rules, setup, events);
+}
+
 TEST_P(PotWinAgrees, WithTheBruteForceTo1e9) {
   auto r = load(GetParam().rules, GetParam().sets);
   strategy::PotWinSolver solver(r);
@@ -199,11 +208,8 @@ TEST(PotWin, HoyleFromTheStartIsAChanceAndTheTableReadsTheLiveGame) {
   EXPECT_LT(p, 0.7);
   auto rules = std::make_shared<const PotRules>(r);
   for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-    games::Setup setup;
-    setup.players = {"ann", "bob"};
-    setup.seed = seed;
     std::vector<games::pot::Event> events;
-    games::pot::PotGame game(rules, setup, events);
+    auto game = new_game(rules, std::vector<std::string>{"ann", "bob"}, seed, events);
     while (!game.over()) {
       auto chances = solver.seat_chances(game);
       ASSERT_TRUE(chances.has_value()) << "seed " << seed << " deals " << game.deals_done() << " dealer " << game.dealer()
@@ -257,11 +263,8 @@ TEST(WinningBot, TakesTheTablesBestHeadsUpAndTheOptimalChoiceElsewhere) {
   strategy::OptimalBot optimal;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
     for (std::vector<std::string> names : {std::vector<std::string>{"ann", "bob"}, std::vector<std::string>{"ann", "bob", "cy"}}) {
-      games::Setup setup;
-      setup.players = names;
-      setup.seed = seed;
       std::vector<games::pot::Event> events;
-      games::pot::PotGame game(rules, setup, events);
+      auto game = new_game(rules, names, seed, events);
       cards::Rng rng(seed);
       while (!game.over()) {
         auto move = winning.choose(game, game.to_act(), rng);
@@ -283,11 +286,8 @@ TEST(WinningBot, WhereTheDealsNeverEndItPlaysAsTheOptimalBotAndTheGameEnds) {
   strategy::WinningBot winning;
   strategy::OptimalBot optimal;
   for (std::uint64_t seed = 1; seed <= 5; ++seed) {
-    games::Setup setup;
-    setup.players = {"ann", "bob"};
-    setup.seed = seed;
     std::vector<games::pot::Event> events;
-    games::pot::PotGame game(rules, setup, events);
+    auto game = new_game(rules, std::vector<std::string>{"ann", "bob"}, seed, events);
     cards::Rng rng(seed);
     int decisions = 0;
     for (; !game.over() && decisions < 100000; ++decisions) {
@@ -331,11 +331,8 @@ TEST(PotWinHint, HeadsUpEveryChoiceHasItsChanceAndTheBestToWinIsNamed) {
   int differs = 0;
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     for (std::vector<std::string> names : {std::vector<std::string>{"ann", "bob"}, std::vector<std::string>{"ann", "bob", "cy"}}) {
-      games::Setup setup;
-      setup.players = names;
-      setup.seed = seed;
       std::vector<games::pot::Event> events;
-      games::pot::PotGame game(rules, setup, events);
+      auto game = new_game(rules, names, seed, events);
       strategy::WinningBot bot;
       cards::Rng rng(seed);
       while (!game.over()) {
@@ -377,11 +374,8 @@ TEST_P(PotWinLive, ChancesSumToOneAndTheBestChoiceIsLegal) {
   strategy::PotWinSolver solver(r);
   int decisions = 0;
   for (std::uint64_t seed = 1; seed <= 15; ++seed) {
-    games::Setup setup;
-    setup.players = {"ann", "bob"};
-    setup.seed = seed;
     std::vector<games::pot::Event> events;
-    games::pot::PotGame game(rules, setup, events);
+    auto game = new_game(rules, std::vector<std::string>{"ann", "bob"}, seed, events);
     for (int moves = 0; !game.over() && moves < 400; ++moves) {
       auto chances = solver.seat_chances(game);
       ASSERT_TRUE(chances.has_value()) << GetParam().rules << " seed " << seed;
