@@ -72,39 +72,45 @@ std::pair<double, double> ThreeSolver::Impl::bank_sum(int s, bool zero_points) c
   return {w, b};
 }
 
+// One S of the sweep, a function of its own for the WebAssembly engine: V8 runs a function's
+// first calls in its baseline code (Liftoff) and its optimised code only from a later call (it
+// cannot switch inside a running call), so a sweep run as one call stayed in the baseline code
+// (bench/README.md, "The engine as WebAssembly"). Natively the compiler may inline it as before.
+INBETWEEN_SWEEP_ROW_NOINLINE void ThreeSolver::Impl::sweep_row(int s) {
+  std::size_t full_at = at(full_id, s);
+  if (s > cap) {
+    draw_out[full_at] = -1;  // a ThreeBeTween above the cap is passed
+    bust_out[full_at] = 0;
+    for (int id : zero_order) solve_state(id, s);
+  } else {
+    auto [w_rest, b_rest] = bank_sum(s, false);
+    double w = w_rest;  // a start: the zero-point pairs are iterated below
+    for (int it = 0; it < 200; ++it) {
+      draw_out[full_at] = w;
+      for (int id : zero_order) solve_state(id, s);
+      auto [w0, b0] = bank_sum(s, true);
+      double next = w_rest + w0;
+      bust_out[full_at] = b_rest + b0;
+      bool done = std::abs(next - w) <= options.tolerance * std::max(1.0, std::abs(next));
+      w = next;
+      if (done) break;
+    }
+    draw_out[full_at] = w;
+    for (int id : zero_order) solve_state(id, s);
+    auto [w0, b0] = bank_sum(s, true);
+    bust_out[full_at] = b_rest + b0;
+  }
+  for (int id : order)
+    if (!in_zero[static_cast<std::size_t>(id)]) solve_state(id, s);
+}
+
 void ThreeSolver::Impl::sweep() {
   rows = top + 1;
   draw = model::Table<double>(std::vector<double>(static_cast<std::size_t>(rows) * states.size(), 0.0));
   bust = model::Table<double>(std::vector<double>(draw.size(), 0.0));
   draw_out = draw.writable();
   bust_out = bust.writable();
-  for (int s = top; s >= 0; --s) {
-    std::size_t full_at = at(full_id, s);
-    if (s > cap) {
-      draw_out[full_at] = -1;  // a ThreeBeTween above the cap is passed
-      bust_out[full_at] = 0;
-      for (int id : zero_order) solve_state(id, s);
-    } else {
-      auto [w_rest, b_rest] = bank_sum(s, false);
-      double w = w_rest;  // a start: the zero-point pairs are iterated below
-      for (int it = 0; it < 200; ++it) {
-        draw_out[full_at] = w;
-        for (int id : zero_order) solve_state(id, s);
-        auto [w0, b0] = bank_sum(s, true);
-        double next = w_rest + w0;
-        bust_out[full_at] = b_rest + b0;
-        bool done = std::abs(next - w) <= options.tolerance * std::max(1.0, std::abs(next));
-        w = next;
-        if (done) break;
-      }
-      draw_out[full_at] = w;
-      for (int id : zero_order) solve_state(id, s);
-      auto [w0, b0] = bank_sum(s, true);
-      bust_out[full_at] = b_rest + b0;
-    }
-    for (int id : order)
-      if (!in_zero[static_cast<std::size_t>(id)]) solve_state(id, s);
-  }
+  for (int s = top; s >= 0; --s) sweep_row(s);
   draw_out = bust_out = nullptr;
   // The smallest S from which banking does not beat passing, up to the cap.
   threshold = 0;

@@ -11,6 +11,13 @@
 #include "families/three/model.h"
 #include "families/three/solver.h"
 
+// The sweep's rows are calls of their own in the WebAssembly engine (solver.cpp, sweep_row).
+#ifdef __EMSCRIPTEN__
+#define INBETWEEN_SWEEP_ROW_NOINLINE __attribute__((noinline))
+#else
+#define INBETWEEN_SWEEP_ROW_NOINLINE
+#endif
+
 namespace inbetween::strategy {
 
 // The model (state graph) and the value tables the sweep fills, with lookups at any S.
@@ -31,6 +38,7 @@ struct ThreeSolver::Impl : model::Model {
   // ---- the sweep (three_solver.cpp) ----
   void solve();
   void sweep();
+  void sweep_row(int s);
   void solve_state(int id, int s);
   // W(S) and its bust chance over the limit pairs with (or without) points.
   std::pair<double, double> bank_sum(int s, bool zero_points) const;
