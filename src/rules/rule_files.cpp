@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <system_error>
+#ifdef __EMSCRIPTEN__
+#include <fstream>
+#include <iterator>
+#endif
 
 #include <fmt/format.h>
 
@@ -21,6 +25,8 @@ Override parse_override(const std::string& text) {
 
 fs::path data_dir() {
   if (const char* env = std::getenv("INBETWEEN_DATA"); env && *env) return env;
+#ifndef __EMSCRIPTEN__
+  // (The WebAssembly engine has no /proc/self/exe: its files are at INBETWEEN_DATA_DIR.)
   std::error_code ec;
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
@@ -28,6 +34,7 @@ fs::path data_dir() {
     for (fs::path dir = exe.parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
       if (fs::is_directory(dir / "rules") && fs::is_directory(dir / "decks")) return dir;
   }
+#endif
   return INBETWEEN_DATA_DIR;
 }
 
@@ -44,9 +51,27 @@ bool names_a_path(const std::string& name_or_path) {
   return name_or_path.find('/') != std::string::npos || name_or_path.ends_with(".toml");
 }
 
+#ifdef __EMSCRIPTEN__
+namespace {
+// The WebAssembly engine's rule and deck files are embedded in it, read-only (src/wasm/wasm.cmake),
+// and every `new` reads a rule file and a deck through Emscripten's JavaScript file system, whose
+// open and stat took about a sixth of the module's time over hoyle games (a profile under Node):
+// each embedded file is read once and its text kept (a few KB each), and parsed at every read as
+// natively, so that errors name the same lines (a copied toml table keeps no lines).
+std::map<std::string, std::string, std::less<>>& embedded_texts() {
+  static std::map<std::string, std::string, std::less<>> texts;
+  return texts;
+}
+bool is_embedded(const std::string& path) { return path.starts_with(INBETWEEN_DATA_DIR "/"); }
+}  // namespace
+#endif
+
 fs::path resolve_data_file(const DataFolder& folder, const std::string& name_or_path) {
   bool looks_like_path = names_a_path(name_or_path);
   fs::path path = looks_like_path ? fs::path(name_or_path) : data_dir() / folder.folder / (name_or_path + ".toml");
+#ifdef __EMSCRIPTEN__
+  if (embedded_texts().contains(path.native())) return path;
+#endif
   std::error_code ec;
   auto status = fs::status(path, ec);
   if (fs::is_regular_file(status)) return path;
@@ -60,6 +85,24 @@ fs::path resolve_data_file(const DataFolder& folder, const std::string& name_or_
 }
 
 toml::table parse_toml_file(const fs::path& path) {
+#ifdef __EMSCRIPTEN__
+  if (is_embedded(path.native())) {
+    auto& texts = embedded_texts();
+    auto it = texts.find(path.native());
+    if (it == texts.end()) {
+      std::ifstream in(path, std::ios::binary);
+      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (in.is_open() && !in.bad() && text.size() <= kMaxDataFileBytes) it = texts.emplace(path.native(), std::move(text)).first;
+    }
+    if (it != texts.end()) {
+      try {
+        return toml::parse(it->second, path.native());
+      } catch (const toml::parse_error& e) {
+        throw RuleError(fmt::format("{}:{}: {}", path.string(), e.source().begin.line, e.description()));
+      }
+    }
+  }
+#endif
   std::error_code ec;
   auto bytes = fs::file_size(path, ec);
   if (!ec && bytes > kMaxDataFileBytes)
