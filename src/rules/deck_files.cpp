@@ -102,8 +102,8 @@ std::vector<cards::CardCode> load_standard_deck(const std::string& name_or_path)
   fs::path path = resolve_deck_path(name_or_path);
 #ifdef __EMSCRIPTEN__
   // The WebAssembly engine's decks are embedded in it, read-only (rule_files.cpp, embedded_texts):
-  // each one's cards are read once, not again at every `new` (bench/README.md, "The engine as
-  // WebAssembly"). A deck that fails still fails every time, with the same message.
+  // each one's cards are read once, not again at every `new` (docs/performance.md, "The engine
+  // as WebAssembly"). A deck that fails still fails every time, with the same message.
   static std::map<std::string, std::vector<cards::CardCode>, std::less<>> embedded;
   if (path.native().starts_with(INBETWEEN_DATA_DIR "/")) {
     auto it = embedded.find(path.native());

@@ -22,7 +22,7 @@ std::string reply;
 
 // `value` as JSON text in `reply`, as value.dump(-1, ' ', false, replace) writes it, but into the
 // buffer the last reply left rather than a new string grown from nothing each call (hoyle games
-// about 5% faster under Node; bench/README.md, "The engine as WebAssembly").
+// about 5% faster under Node; docs/performance.md, "The engine as WebAssembly").
 const char* reply_with(const nlohmann::json& value) {
   if (reply.capacity() > (std::size_t{1} << 20)) std::string().swap(reply);  // no huge reply kept
   reply.clear();

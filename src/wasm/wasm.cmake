@@ -12,7 +12,7 @@ target_include_directories(inbetween_cards SYSTEM PUBLIC ${inbetween_host_header
 # and in the link (Emscripten leaves them off by default). WebAssembly's own exceptions, not
 # Emscripten's JavaScript ones, which route every call that may throw through a JavaScript
 # trampoline: sensible bots' moves 1.2 (hoyle) to 1.6 (red-dog) times as fast, the .wasm 397 KB
-# gzipped instead of 418 (bench/README.md, "The engine as WebAssembly"); every browser of the
+# gzipped instead of 418 (docs/performance.md, "The engine as WebAssembly"); every browser of the
 # last years and Node 20 run them.
 target_compile_options(inbetween_flags INTERFACE -fwasm-exceptions)
 target_link_options(inbetween_flags INTERFACE -fwasm-exceptions)

@@ -75,7 +75,7 @@ std::pair<double, double> ThreeSolver::Impl::bank_sum(int s, bool zero_points) c
 // One S of the sweep, a function of its own for the WebAssembly engine: V8 runs a function's
 // first calls in its baseline code (Liftoff) and its optimised code only from a later call (it
 // cannot switch inside a running call), so a sweep run as one call stayed in the baseline code
-// (bench/README.md, "The engine as WebAssembly"). Natively the compiler may inline it as before.
+// (docs/performance.md, "The engine as WebAssembly"). Natively the compiler may inline it as before.
 INBETWEEN_SWEEP_ROW_NOINLINE void ThreeSolver::Impl::sweep_row(int s) {
   std::size_t full_at = at(full_id, s);
   if (s > cap) {
