@@ -249,6 +249,27 @@ TEST(PotWin, ASavedTableLoadsTheSameAndAnotherRulesTableIsNotRead) {
   EXPECT_EQ(strategy::PotWinSolver::load(path, load("hoyle", {"start_chips=9"})), nullptr);
 }
 
+// The server's sweep lets go of the tables nobody asked for since its last call; a table a game
+// holds stays, and so does one asked for again in between.
+TEST(PotWin, TablesNobodyAskedForSinceTheLastSweepAreLetGoOfAndAHeldOneStays) {
+  auto held = strategy::PotWinSolver::shared(load("hoyle", {"start_chips=7"}));
+  std::weak_ptr<const strategy::PotWinSolver> idle = strategy::PotWinSolver::shared(load("hoyle", {"start_chips=6"}));
+  std::weak_ptr<const strategy::PotWinSolver> asked = strategy::PotWinSolver::shared(load("hoyle", {"start_chips=5"}));
+  std::size_t idle_bytes = idle.lock()->states() * sizeof(double);
+  strategy::PotWinSolver::let_go_of_unused();  // every table was asked for since: none goes
+  EXPECT_FALSE(idle.expired());
+  EXPECT_NE(strategy::PotWinSolver::shared(load("hoyle", {"start_chips=5"})), nullptr);  // asked again
+  std::size_t let_go = strategy::PotWinSolver::let_go_of_unused();
+  EXPECT_TRUE(idle.expired());
+  EXPECT_GE(let_go, idle_bytes);
+  EXPECT_FALSE(asked.expired());
+  EXPECT_EQ(strategy::PotWinSolver::shared(load("hoyle", {"start_chips=7"})), held);
+  strategy::PotWinSolver::let_go_of_unused();
+  strategy::PotWinSolver::let_go_of_unused();
+  EXPECT_TRUE(asked.expired());
+  EXPECT_EQ(strategy::PotWinSolver::shared(load("hoyle", {"start_chips=7"})), held);  // held by a game all along
+}
+
 }  // namespace
 
 namespace {

@@ -12,7 +12,7 @@
 #include "server/http_server.h"
 #include "server/origin.h"
 #include "server/verify.h"
-#include "families/three/solver.h"
+#include "games/registry.h"
 
 namespace inbetween::cli {
 
@@ -47,12 +47,11 @@ int run_serve(const ServeCommandOptions& options, std::ostream& out) {
   serve.lobby.address_burst = 3 * serve.lobby.address_messages_per_second;
   // A table over this is refused (a hint's `too_big`, the optimal bot replaced by the sensible one)
   // rather than holding a worker for minutes (measured: spaces = 3 needs 45 MB and 1.5 s, spaces = 4 169 MB and 16 s).
-  strategy::ThreeSolver::set_memory_limit(static_cast<std::size_t>(options.solver_mb) << 20);
   // All of them together: tables of rules nobody plays any more are let go (issue 49, finding 2).
   if (options.solver_cache_mb < options.solver_mb)
     throw CommandLineError(fmt::format("--solver-cache-mb {} is less than --solver-mb {}: one table could never be kept",
                                        options.solver_cache_mb, options.solver_mb));
-  strategy::ThreeSolver::set_cache_budget(static_cast<std::size_t>(options.solver_cache_mb) << 20);
+  games::limit_memory(static_cast<std::size_t>(options.solver_mb) << 20, static_cast<std::size_t>(options.solver_cache_mb) << 20);
   try {
     auto store = server::open_store(options.db, options.node, std::chrono::seconds(options.lease_seconds));
     serve.lobby.lease_renew_every = std::chrono::milliseconds(options.lease_seconds * 1000 / 3);

@@ -192,6 +192,9 @@ concept Family = requires(const typename F::Action& action, Chips amount, const 
   // Lets go of what the family keeps between moves for speed (a solved table) and nobody used
   // since the last call; the bytes let go (0 for a family that keeps nothing).
   { F::let_go_of_unused() } -> std::same_as<std::size_t>;
+  // The most memory one table the family keeps may need (more: refused with TooBig) and all it
+  // keeps together (`serve --solver-mb`, `--solver-cache-mb`); a family that keeps none ignores it.
+  { F::limit_memory(std::size_t{}, std::size_t{}) } -> std::same_as<void>;
 } && GameOf<typename F::Game, F> && BotKinds<typename F::Bots, F> && MeasuresOf<typename F::Measures, F>;
 
 }  // namespace inbetween::games

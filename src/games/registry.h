@@ -55,6 +55,16 @@ std::size_t let_go_of_unused(FamilyList<F...>) {
 }
 }  // namespace detail
 
+namespace detail {
+template <Family... F>
+void limit_memory(FamilyList<F...>, std::size_t one_table, std::size_t all_tables) {
+  (F::limit_memory(one_table, all_tables), ...);
+}
+}  // namespace detail
+
+// Every family's memory limits (games/game.h, `limit_memory`), set once at start.
+inline void limit_memory(std::size_t one_table, std::size_t all_tables) { detail::limit_memory(Families{}, one_table, all_tables); }
+
 // Lets go of what any family keeps between moves and nobody used since the last call (the
 // ThreeBeTween solver's tables): called at a steady pace (the server's sweep), memory returns to
 // its idle level once play stops. The bytes let go.

@@ -36,6 +36,7 @@ struct HouseFamily : card_table::CardTableFamily<HouseGame, Action, Event> {
   static NextCard next_card(const Game& game);
   // Nothing is kept between moves: the odds are counted afresh each time.
   static std::size_t let_go_of_unused() { return 0; }
+  static void limit_memory(std::size_t, std::size_t) {}
 };
 
 static_assert(Family<HouseFamily>);

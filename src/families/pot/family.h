@@ -37,8 +37,12 @@ struct PotFamily : card_table::CardTableFamily<PotGame, Action, Event> {
   static int observation_size(const Rules&) { return 9 + card_table::kRanks; }
   static void observe(const Game& game, Seat seat, float* out);
   static NextCard next_card(const Game& game);
-  // Nothing is kept between moves: the odds are counted afresh each time.
-  static std::size_t let_go_of_unused() { return 0; }
+  // The heads-up chance-to-win tables nobody asked for since the last call
+  // (PotWinSolver::let_go_of_unused, win_cache.cpp).
+  static std::size_t let_go_of_unused();
+  // Its tables in the process are small (a stack of at most 30 chips solved on the spot) or made
+  // ahead by `inbetween solve RULES --win`, never by a player's knobs alone: no limit to set.
+  static void limit_memory(std::size_t, std::size_t) {}
 };
 
 static_assert(Family<PotFamily>);

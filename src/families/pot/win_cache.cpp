@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "families/pot/family.h"
 #include "families/pot/win_solver.h"
 #include "rules/rule_files.h"
 
@@ -109,10 +110,15 @@ std::unique_ptr<PotWinSolver> PotWinSolver::load(const std::string& path, const 
 }
 
 namespace win_cache {
+// A table held in the process, and whether it was handed out since the last let_go_of_unused().
+struct Held {
+  std::shared_ptr<const PotWinSolver> table;
+  bool used_lately = true;
+};
 // The process's tables by key, and the lock the first asker of a table holds while it is made.
 struct Tables {
   std::mutex mutex;
-  std::map<std::string, std::shared_ptr<const PotWinSolver>> by_key;
+  std::map<std::string, Held> by_key;
 };
 Tables& tables() {
   static Tables t;
@@ -130,11 +136,14 @@ std::shared_ptr<const PotWinSolver> PotWinSolver::ready(const rules::PotRules& r
   auto& t = win_cache::tables();
   std::string key = cache_key(r);
   std::lock_guard lock(t.mutex);
-  if (auto it = t.by_key.find(key); it != t.by_key.end()) return it->second;
+  if (auto it = t.by_key.find(key); it != t.by_key.end()) {
+    it->second.used_lately = true;
+    return it->second.table;
+  }
   std::string path = cache_path(key);
   std::shared_ptr<const PotWinSolver> table;
   if (!path.empty()) table = load(path, r);
-  if (table) t.by_key[key] = table;
+  if (table) t.by_key[key] = {table};
   return table;
 }
 
@@ -143,7 +152,10 @@ std::shared_ptr<const PotWinSolver> PotWinSolver::shared(const rules::PotRules& 
   auto& tables = t.by_key;
   std::string key = cache_key(r);
   std::lock_guard lock(t.mutex);  // the first asker solves; the others wait for the same table
-  if (auto it = tables.find(key); it != tables.end()) return it->second;
+  if (auto it = tables.find(key); it != tables.end()) {
+    it->second.used_lately = true;
+    return it->second.table;
+  }
   std::string path = cache_path(key);
   std::shared_ptr<const PotWinSolver> table;
   if (!path.empty()) table = load(path, r);
@@ -152,8 +164,33 @@ std::shared_ptr<const PotWinSolver> PotWinSolver::shared(const rules::PotRules& 
     if (!path.empty()) made->save(path);
     table = made;
   }
-  tables[key] = table;
+  tables[key] = {table};
   return table;
+}
+
+}  // namespace inbetween::strategy
+
+namespace inbetween::games::pot {
+std::size_t PotFamily::let_go_of_unused() { return strategy::PotWinSolver::let_go_of_unused(); }
+}  // namespace inbetween::games::pot
+
+namespace inbetween::strategy {
+
+std::size_t PotWinSolver::let_go_of_unused() {
+  auto& t = win_cache::tables();
+  std::lock_guard lock(t.mutex);
+  std::size_t bytes = 0;
+  for (auto it = t.by_key.begin(); it != t.by_key.end();) {
+    // A table a game still holds stays (its memory would not come back anyway).
+    if (!it->second.used_lately && it->second.table.use_count() == 1) {
+      bytes += it->second.table->states() * sizeof(double);
+      it = t.by_key.erase(it);
+    } else {
+      it->second.used_lately = false;
+      ++it;
+    }
+  }
+  return bytes;
 }
 
 }  // namespace inbetween::strategy

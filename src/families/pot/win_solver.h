@@ -57,6 +57,9 @@ class PotWinSolver {
   // disk cache (`inbetween solve RULES --win` makes it); nullptr otherwise. Hints ask this.
   static std::shared_ptr<const PotWinSolver> ready(const rules::PotRules& rules);
   static bool quick_to_solve(const rules::PotRules& rules);
+  // Lets go of the tables in the process nobody asked for since the last call (the server's
+  // sweep): the bytes let go. A table on disk stays there.
+  static std::size_t let_go_of_unused();
   // A hash of what the table depends on, and its cache file ("" when there is no cache dir).
   static std::string cache_key(const rules::PotRules& rules);
   static std::string cache_path(const std::string& key);

@@ -48,6 +48,9 @@ struct ThreeFamily {
   static NextCard next_card(const Game& game);
   // The solver's tables nobody used since the last call (ThreeSolver::let_go_of_unused).
   static std::size_t let_go_of_unused();
+  // The solver's limits: one table's bytes (a larger one is refused, games::TooBig) and all its
+  // tables' together (ThreeSolver::set_memory_limit, set_cache_budget).
+  static void limit_memory(std::size_t one_table, std::size_t all_tables);
 };
 
 static_assert(Family<ThreeFamily>);

@@ -366,4 +366,9 @@ std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const std::string& key,
 
 namespace inbetween::games::three {
 std::size_t ThreeFamily::let_go_of_unused() { return strategy::ThreeSolver::let_go_of_unused(); }
+
+void ThreeFamily::limit_memory(std::size_t one_table, std::size_t all_tables) {
+  strategy::ThreeSolver::set_memory_limit(one_table);
+  strategy::ThreeSolver::set_cache_budget(all_tables);
+}
 }  // namespace inbetween::games::three
