@@ -18,9 +18,7 @@ namespace {
 
 std::optional<std::uint64_t> optional_seed(const py::object& seed) {
   if (seed.is_none()) return std::nullopt;
-  long long n = whole_number(seed, "the seed");
-  if (n < 0) throw protocol::ProtocolError("bad_request", fmt::format("seed={}: give a whole number from 0", n));
-  return static_cast<std::uint64_t>(n);
+  return seed_number(seed);
 }
 
 // The table in words, for render_mode="ansi": each seat's standing, who acts, and the choices.

@@ -3,6 +3,7 @@
 // and the arguments every call checks alike: a seat, an index (a Python or numpy integer).
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -40,6 +41,9 @@ inline Knobs knobs_of(const py::dict& set) {
 // A whole number given as any Python or numpy integer (operator.index); `what` names it in the
 // refusal ("bad_request") of anything else.
 long long whole_number(const py::handle& value, const char* what);
+// A seed: any whole number from 0 to 2^64 - 1, as the engine's `new` and `simulate --seed` take
+// (a seed the module drew itself and reports may be above 2^63); Refused("bad_request") otherwise.
+std::uint64_t seed_number(const py::handle& value);
 // A seat of `table`: Refused("bad_seat") for one it has not.
 games::Seat seat_of(const games::AnyTable& table, const py::handle& seat);
 

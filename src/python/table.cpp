@@ -22,12 +22,6 @@ games::Seat seat_or_to_act(const protocol::GameSession& session, const py::objec
   return seat.is_none() ? session.to_act() : seat_of(session.table(), seat);
 }
 
-std::uint64_t seed_of(const py::object& seed) {
-  long long n = whole_number(seed, "the seed");
-  if (n < 0) throw ProtocolError("bad_request", fmt::format("seed={}: give a whole number from 0", n));
-  return static_cast<std::uint64_t>(n);
-}
-
 Actions read_actions(const games::AnyTable& table, games::Seat seat, int amounts) {
   if (amounts < 1) throw ProtocolError("bad_request", fmt::format("amounts={}: give at least one amount slot", amounts));
   Actions actions(table.choice_slots(), amounts);
@@ -40,7 +34,7 @@ Actions read_actions(const games::AnyTable& table, games::Seat seat, int amounts
 Table Table::open(const std::string& rules, const std::vector<std::string>& players, const py::object& seed, const py::dict& set) {
   Knobs knobs = knobs_of(set);
   std::optional<std::uint64_t> given;
-  if (!seed.is_none()) given = seed_of(seed);
+  if (!seed.is_none()) given = seed_number(seed);
   auto maker = session_maker(rules, knobs);
   return Table(maker->make(new_request(rules, players, given, knobs)), !given);
 }
@@ -132,7 +126,7 @@ py::object Table::log() const {
 namespace {
 // The seed given, or one drawn from the system's randomness when None.
 std::uint64_t seed_or_random(const py::object& seed) {
-  if (!seed.is_none()) return seed_of(seed);
+  if (!seed.is_none()) return seed_number(seed);
   std::random_device device;
   return (static_cast<std::uint64_t>(device()) << 32) | device();
 }

@@ -2,7 +2,9 @@
 apply() takes as they are, numpy integers, every bad seat or index refused with its code, hints
 best first, reset's keywords, no step after truncation, the seed kept from the seats, rule files
 read once, one refusal for a bad bot kind."""
+import json
 import random
+import subprocess
 import shutil
 
 import numpy
@@ -204,3 +206,28 @@ def test_a_bad_bot_kind_is_the_same_refusal_everywhere():
         with pytest.raises(inbetween.Refused) as refused:
             call()
         assert refused.value.code == "bad_request" and "unknown bot kind" in refused.value.message
+
+
+@pytest.mark.parametrize("seed", [2**63, 2**64 - 1])
+def test_a_seed_over_two_to_the_63_deals_as_the_engine_deals_it(seed):
+    # The engine takes seeds 0..2^64-1 and the Env draws its own from that range: Table and Env
+    # take every one of them (Table(seed=info["seed"]) replays an Env's episode).
+    from test_analysis import cli
+    table = inbetween.Table("hoyle", ["ann", "bob"], seed=seed)
+    new = json.dumps({"cmd": "new", "rules": "hoyle", "players": ["ann", "bob"], "seed": seed})
+    printed = subprocess.run([cli(), "engine"], input=new + "\n" + '{"cmd":"log"}\n', check=True, capture_output=True, text=True).stdout
+    logged = [json.loads(line) for line in printed.splitlines()][-1]
+    assert table.log()[0]["seed"] == seed
+    assert json.dumps(table.log(), sort_keys=True) == json.dumps(logged["log"], sort_keys=True)
+    env = inbetween.Env("hoyle", opponents=["sensible"])
+    assert env.reset(seed=numpy.uint64(seed))[0].tolist() == inbetween.Env("hoyle", opponents=["sensible"]).reset(seed=seed)[0].tolist()
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "7"])
+def test_a_seed_out_of_range_is_refused_by_table_and_env(seed):
+    with pytest.raises(inbetween.Refused) as refused:
+        inbetween.Table("hoyle", ["ann", "bob"], seed=seed)
+    assert refused.value.code == "bad_request"
+    with pytest.raises(inbetween.Refused) as refused:
+        inbetween.Env("hoyle", opponents=["sensible"]).reset(seed=seed)
+    assert refused.value.code == "bad_request"
