@@ -51,10 +51,17 @@ async function annBets(page: Page, msgs: Record<string, any>[]): Promise<Settled
   throw new Error('Ann never bet');
 }
 
-/** The board's deal that is Ann's `deal`: the one just settled or "your last deal". */
+/** The board's deal that is Ann's `deal`: the one just settled or "your last deal". The page is
+ * caught up (decisionOf): the board's largest deal is hers only where it is this very deal (one
+ * message can settle her bet and then her next posts, a pair: the bet's deal is the largest, the
+ * pair her last deal). */
 async function expectDealShown(page: Page, deal: SettledDeal): Promise<void> {
   const focus = page.getByTestId('last-deal');
-  const ids = (await focus.getAttribute('data-player')) === 'Ann' ? ['last-deal', 'deal-post-', 'third-card'] : ['my-deal', 'my-deal-post-', 'my-third-card'];
+  const focusIsIt =
+    (await focus.getAttribute('data-player')) === 'Ann' &&
+    (await page.getByTestId('deal-post-0').getAttribute('data-card')) === deal.posts[0] &&
+    (await page.getByTestId('deal-post-1').getAttribute('data-card')) === deal.posts[1];
+  const ids = focusIsIt ? ['last-deal', 'deal-post-', 'third-card'] : ['my-deal', 'my-deal-post-', 'my-third-card'];
   const box = page.getByTestId(ids[0]);
   await expect(box).toBeVisible();
   await expect(box).toBeInViewport();
@@ -104,8 +111,12 @@ for (const size of SIZES) {
       // A bet of Ann's after which the bot plays (at the turn of a deal she may play twice running).
       const hers = () => settledDeals(eventsOf(msgs)).filter((d) => d.player === 'Ann').length;
       // (and one with a third card: an ace called on posts that turn out a pair is settled without one)
-      let deal = await annBets(page, msgs);
-      for (let i = 0; i < 8 && (settling(msgs, hers() - 1)?.to_act === 'Ann' || !deal.third); i++) deal = await annBets(page, msgs);
+      // Her latest settled deal is the one the board shows largest: one message can settle her bet
+      // and then her next posts (a pair, no third card), so the deal her bet returned may not be it.
+      const latest = () => settledDeals(eventsOf(msgs)).filter((d) => d.player === 'Ann').at(-1)!;
+      await annBets(page, msgs);
+      for (let i = 0; i < 8 && (settling(msgs, hers() - 1)?.to_act === 'Ann' || !latest().third); i++) await annBets(page, msgs);
+      const deal = latest();
       const settled = settling(msgs, hers() - 1)!;
       expect(settled.to_act).toBe('bot2');
       expect(deal.third).toBeTruthy();
