@@ -13,7 +13,7 @@ using Rng = pcg64;
 using ShoeRng = pcg32;
 
 // Independent streams from one seed, so that e.g. choosing a dealer never shifts the shoe.
-enum class RngStream : std::uint64_t { Shoe = 1, Seating = 2, Bots = 3, Games = 4 };
+enum class RngStream : std::uint64_t { Shoe = 1, Seating = 2, Bots = 3, Games = 4, Estimates = 5 };
 
 inline Rng make_rng(std::uint64_t seed, RngStream stream) {
   return Rng(seed, static_cast<std::uint64_t>(stream));

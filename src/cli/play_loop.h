@@ -16,6 +16,7 @@
 #include "cli/play_setup.h"
 #include "cli/style.h"
 #include "cli/terminal.h"
+#include "cli/win_text.h"
 #include "protocol/table_session.h"
 
 namespace inbetween::cli {
@@ -37,7 +38,8 @@ int play_table(protocol::TableSession<F>& session, const PlayOptions& options, c
     }
   // The suggestion in brackets is the best choice by the exact hint: the optimal bot's.
   auto best = Bots::make("optimal");
-  Terminal<F> view(Style{want_color(options.color)}, game, bot_kinds);
+  const Style style{want_color(options.color)};
+  Terminal<F> view(style, game, bot_kinds);
   view.set_overrides(request_overrides(saved.request));
   // A person at the table watches the bots at a readable pace; --fast, or output that is no
   // terminal (a file, a test), skips the pause.
@@ -89,6 +91,8 @@ int play_table(protocol::TableSession<F>& session, const PlayOptions& options, c
         if (words.size() == 1 && (words[0] == "q" || words[0] == "quit")) return leave("You left the table.");
         if (words.size() == 1 && (words[0] == "?" || words[0] == "hint")) {
           fmt::print(out, "{}", view.hint(seat));
+          // Where there is no exact table: the chances to win by playouts (cli/win_text.h).
+          fmt::print(out, "{}", estimated_win_text(style, session.hint(nlohmann::json::object())));
           continue;
         }
         std::string why;

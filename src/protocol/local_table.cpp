@@ -1,4 +1,5 @@
 #include "protocol/local_table.h"
+#include "protocol/win_hint.h"
 
 #include <algorithm>
 #include <charconv>
@@ -87,7 +88,7 @@ json LocalTable::handle(const json& message) {
       throw ProtocolError("bad_message", "a message is a JSON object with a \"type\"");
     dispatch(message["type"].get<std::string>(), message, out);
     for (auto& reply : out)
-      if (!id.is_null() && (reply["type"] == "seated" || reply["type"] == "hint" || reply["type"] == "events" || reply["type"] == "replay"))
+      if (!id.is_null() && (reply["type"] == "seated" || reply["type"] == "hint" || reply["type"] == "events" || reply["type"] == "replay" || reply["type"] == "chances"))
         reply["id"] = id;
   } catch (const ProtocolError& e) {
     // Refused: nothing was changed (each change is made whole, after everything was checked).
@@ -141,6 +142,12 @@ void LocalTable::dispatch(const std::string& type, const json& message, json& ou
     act(message, out);
   } else if (type == "hint") {
     out.push_back(hint(message));
+  } else if (type == "chances") {
+    // Each seat's chance to win as the game stands (protocol/win_hint.h), as the server answers it.
+    if (!session_) throw ProtocolError("not_started", "the game is not being played");
+    const auto& table = session_->table();
+    out.push_back({{"type", "chances"}, {"table", kCode}, {"game", game_}, {"moves", table.move_count()},
+                   {"chances", seat_chances(table, kSeatChancePlayouts)}});
   } else if (type == "events") {
     std::size_t count = session_ ? session_->table().event_count() : 0;
     std::size_t from = static_cast<std::size_t>(int_field(message, "from", 0, 0, std::numeric_limits<int>::max()));
@@ -350,12 +357,14 @@ json LocalTable::replay(const json& message) const {
 }
 
 json LocalTable::hint(const json& message) const {
-  if (auto quiet = message.find("quiet"); quiet != message.end() && !quiet->is_boolean())
-    throw ProtocolError("bad_message", "\"quiet\" must be true or false");
+  auto quiet = message.find("quiet");
+  if (quiet != message.end() && !quiet->is_boolean()) throw ProtocolError("bad_message", "\"quiet\" must be true or false");
+  // The quiet hint (the odds beside the bet) wants no playouts for the chances to win.
+  bool win = quiet == message.end() || !quiet->get<bool>();
   if (!session_ || session_->over()) throw ProtocolError("not_started", "the game is not being played");
   if (session_->to_act() != you_) throw ProtocolError("not_your_turn", "a hint is for the player to act");
   try {
-    return {{"type", "hint"}, {"table", kCode}, {"hint", session_->hint(json::object())}};
+    return {{"type", "hint"}, {"table", kCode}, {"hint", session_->hint(win ? json::object() : json{{"win", false}})}};
   } catch (const games::TooBig& e) {
     throw ProtocolError("too_big", e.what());
   }

@@ -13,6 +13,7 @@
 #include "games/registry.h"
 #include "protocol/codec.h"
 #include "protocol/session.h"
+#include "protocol/win_hint.h"
 
 namespace inbetween::protocol {
 
@@ -79,7 +80,26 @@ class TableSession : public GameSession {
     for (const auto& e : typed().opening()) out.push_back(Codec<F>::event(game(), e));
     return out;
   }
-  json hint(const json& request) const override { return Codec<F>::hint(game(), request); }
+  // The family's hint, and each seat's chance to win with each choice's (protocol/win_hint.h)
+  // unless the request says "win": false.
+  json hint(const json& request) const override {
+    json out = Codec<F>::hint(game(), request);
+    if (auto win = request.find("win"); win != request.end()) {
+      if (!win->is_boolean()) throw ProtocolError("bad_request", "\"win\" is true (the chances to win, the default) or false");
+      if (!win->get<bool>()) return out;
+    }
+    const games::Seat seat = game().to_act();
+    std::vector<std::optional<games::AnyMove>> moves;
+    for (const auto& choice : out["choices"]) {
+      try {
+        moves.push_back(table_.move_of(seat, Codec<F>::action_from(game(), seat, choice["action"])));
+      } catch (const ProtocolError&) {
+        moves.push_back(std::nullopt);
+      }
+    }
+    add_win_chances(table_, out, moves);
+    return out;
+  }
   int to_act() const override { return game().to_act(); }
   std::unique_ptr<GameSession> clone() const override { return std::make_unique<TableSession<F>>(*this); }
   std::unique_ptr<GameSession> resample(games::Seat seat, std::uint64_t seed) const override {

@@ -2,6 +2,8 @@
 // and the messages to the table. Everything here runs with the table's lock held.
 #include "server/held_table.h"
 
+#include "protocol/win_hint.h"
+
 #include <algorithm>
 #include <limits>
 
@@ -79,6 +81,7 @@ void HeldTable::message(ConnId conn, const std::string& at, const std::string& t
   if (type == "events") return older_events(conn, at, std::move(slot), message);
   if (type == "replay") return replay(conn, std::move(slot), message);
   if (type == "hint") return hint(conn, std::move(slot), message);
+  if (type == "chances") return chances(conn, at, std::move(slot), message);
   int seat = seat_of(message);
   back(seat);
   if (type == "act") {
@@ -184,7 +187,8 @@ void HeldTable::hint(ConnId conn, std::shared_ptr<void> slot, const json& messag
   // not count as their being here, or an idle player would never be marked away.
   auto quiet = message.find("quiet");
   if (quiet != message.end() && !quiet->is_boolean()) throw Refused("bad_message", "\"quiet\" must be true or false");
-  if (quiet == message.end() || !quiet->get<bool>()) back(seat);
+  bool asked = quiet == message.end() || !quiet->get<bool>();
+  if (asked) back(seat);
   if (room.status() != TableStatus::playing) throw Refused("not_started", "the game is not being played");
   if (room.seat_to_act() != seat) throw Refused("not_your_turn", "a hint is for the player to act");
   std::shared_ptr<protocol::GameSession> copy = room.session()->clone();
@@ -192,9 +196,10 @@ void HeldTable::hint(ConnId conn, std::shared_ptr<void> slot, const json& messag
   // A hint may be a cold solve (seconds): a heavy worker runs it, admitted per table and address.
   hooks_.off_thread(
       Lane::heavy,
-      [copy] {
+      [copy, asked] {
         try {
-          return json{{"hint", copy->hint(json::object())}};
+          // The quiet hint wants only the odds: no playouts for the chances to win.
+          return json{{"hint", copy->hint(asked ? json::object() : json{{"win", false}})}};
         } catch (const games::TooBig& e) {
           return json{{"code", "too_big"}, {"error", e.what()}};
         } catch (const std::exception& e) {
@@ -206,6 +211,32 @@ void HeldTable::hint(ConnId conn, std::shared_ptr<void> slot, const json& messag
                                              : json{{"type", "error"}, {"code", result["code"]}, {"message", result["error"]}};
         if (!id.is_null()) reply["id"] = id;
         hooks.send_message(conn, reply);
+      });
+}
+
+void HeldTable::chances(ConnId conn, const std::string& at, std::shared_ptr<void> slot, const json& message) {
+  Room& room = *room_;
+  if (at != room.code()) throw Refused("bad_message", "watch or sit at the table to ask its chances");
+  const games::AnyTable* table = room.table();
+  if (!table) throw Refused("not_started", "the game is not being played");
+  // Playouts (tens of milliseconds in ThreeBeTween) on a copy, on a heavy worker: the table's own
+  // moves and every other table go on meanwhile. Asked by the page after each move it is shown.
+  std::shared_ptr<const games::AnyTable> copy = table->clone();
+  json reply = {{"type", "chances"}, {"table", room.code()}, {"game", room.game_number()}, {"moves", copy->move_count()}};
+  if (auto id = message.find("id"); id != message.end()) reply["id"] = *id;
+  hooks_.off_thread(
+      Lane::heavy,
+      [copy, reply = std::move(reply)]() mutable -> json {
+        try {
+          reply["chances"] = protocol::seat_chances(*copy, protocol::kSeatChancePlayouts);
+          return protocol::json_text(reply);
+        } catch (const std::exception& e) {
+          return json{{"type", "error"}, {"code", "internal"}, {"message", e.what()}};
+        }
+      },
+      [&hooks = hooks_, conn, slot](json text) {
+        if (!text.is_string()) return hooks.send_message(conn, std::move(text));
+        hooks.send(conn, std::move(text.get_ref<std::string&>()));
       });
 }
 

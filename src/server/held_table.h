@@ -114,6 +114,8 @@ class HeldTable {
   // Messages (held_table.cpp):
   void chat(const std::string& at, const json& message);
   void hint(ConnId conn, std::shared_ptr<void> slot, const json& message);
+  // Each seat's chance to win as the game stands (protocol/win_hint.h), on a heavy worker.
+  void chances(ConnId conn, const std::string& at, std::shared_ptr<void> slot, const json& message);
   void replay(ConnId conn, std::shared_ptr<void> slot, const json& message);
   // An `events` page: from the events held, or, older, read from the store on a heavy worker.
   void older_events(ConnId conn, const std::string& at, std::shared_ptr<void> slot, const json& message);

@@ -168,7 +168,7 @@ void Lobby::dispatch(ConnId conn, Lock& lock, const json& message) {
     std::string at = c.table;  // copied: the connection may close once the lobby's lock is let go
     std::shared_ptr<void> slot;
     // First: a refused request copies nothing. An `events` page may be read from the store.
-    if (type == "hint" || type == "replay" || type == "events") slot = limits_.heavy_slot(c.address, held->room().code());
+    if (type == "hint" || type == "replay" || type == "events" || type == "chances") slot = limits_.heavy_slot(c.address, held->room().code());
     lock.unlock();
     {
       std::lock_guard table(held->mutex);

@@ -137,3 +137,28 @@ def test_win_chances_are_chances_from_the_seats_view_and_bad_input_is_refused():
         with pytest.raises(inbetween.Refused):
             t.win_chances(**bad)
     assert len(t.events()) == moves
+
+
+@pytest.mark.parametrize("preset", ["hoyle", "banker", "red-dog", "threebetween"])
+def test_a_hint_at_three_seats_gives_each_seats_chance_and_each_choices(preset):
+    """Issue 52: where there is no exact table the hint estimates by playouts: each seat's chance
+    (summing to 1), each choice's, the best to win among the choices, and how it was estimated."""
+    t = inbetween.Table(preset, ["ann", "bob", "cy"], seed=5)
+    rng = random.Random(5)
+    hints = 0
+    while not t.over and hints < 4:
+        hint = t.hint()
+        seats = hint["win_chances"]
+        assert [s["player"] for s in seats] == ["ann", "bob", "cy"]
+        assert all(0 <= s["low"] <= s["chance"] <= s["high"] <= 1 for s in seats)
+        assert sum(s["chance"] for s in seats) == pytest.approx(1.0)
+        assert all(0 <= c["win_chance"] <= 1 for c in hint["choices"])
+        assert hint["best_to_win"] in [c["action"] for c in hint["choices"]]
+        assert hint["best_to_win_differs"] == (hint["best_to_win"] != hint["best"])
+        assert hint["win_estimate"]["playouts"] >= 40 and hint["win_estimate"]["bot"] == "sensible"
+        assert t.hint() == hint, "the same table gives the same hint"
+        hints += 1
+        choices = t.legal()
+        i = rng.randrange(len(choices))
+        t.apply(t.to_act, i, choices[i].get("min"))
+    assert hints >= 1

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <stdexcept>
+#include <vector>
 
 namespace inbetween::strategy {
 
@@ -71,20 +73,63 @@ void OptimalBot::decide(const pot::PotGame& game, int, cards::Rng&, pot::Action&
   out = advice ? advice->best : pot::Action{pot::Pass{}};
 }
 
+namespace {
+
+// Plays `game` out to its end with sensible bots in every seat; `seat`'s share of the win (1/k of
+// a win shared by k seats, a game cut off at `max_moves` a share like every seat's).
+double play_out(pot::PotGame& game, games::Seat seat, cards::Rng& rng, std::vector<pot::Event>& events) {
+  constexpr int kMaxMoves = 20000;
+  SensibleBot sensible;
+  pot::Action action = pot::Pass{};
+  for (int moves = 0; !game.over() && moves < kMaxMoves; ++moves) {
+    events.clear();
+    sensible.decide(game, game.to_act(), rng, action);
+    if (game.apply(game.to_act(), action, events)) throw std::logic_error("a sensible bot's move was refused in a playout");
+  }
+  if (!game.over()) return 1.0 / static_cast<double>(game.players().size());
+  auto winners = game.winners();
+  bool won = std::find(winners.begin(), winners.end(), seat) != winners.end();
+  return won ? 1.0 / static_cast<double>(winners.size()) : 0.0;
+}
+
+}  // namespace
+
 void WinningBot::decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const {
   const auto& r = game.rules();
   // Where the deals never end, the table counts a game that never ends by the chips as they
   // stand, which makes passing for ever the leader's best: two winning bots would never finish
   // (a game still going after 100,000 decisions). There the bot plays for chips, as the optimal
   // one does, until the table knows a game's end (the hint still shows each choice's chance).
-  if (game.players().size() == 2 && rules::total_deals(r, 2) != 0 && !PotWinSolver::unsupported(r)) {
+  if (rules::total_deals(r, static_cast<int>(game.players().size())) == 0) return OptimalBot().decide(game, player, rng, out);
+  if (game.players().size() == 2 && !PotWinSolver::unsupported(r)) {
     auto choices = PotWinSolver::shared(r)->rate(game);
     if (!choices.empty()) {
       out = choices.front().action;
       return;
     }
   }
-  OptimalBot().decide(game, player, rng, out);
+  // No exact table (three or more seats, rebuys): the choice of the hint's (advisor.h: the pass,
+  // the smallest and largest bets, the best for chips and Kelly's) with the most wins in
+  // kPlayouts playouts after it, sensible bots in every seat, the same deals for every choice.
+  auto advice = advise(game);
+  if (!advice || advice->choices.empty()) return OptimalBot().decide(game, player, rng, out);
+  out = advice->best;
+  if (advice->choices.size() == 1) return;
+  std::vector<double> wins(advice->choices.size(), 0.0);
+  std::vector<pot::Event> events;
+  for (int i = 0; i < kPlayouts; ++i) {
+    std::uint64_t deal = rng();
+    for (std::size_t c = 0; c < advice->choices.size(); ++c) {
+      pot::PotGame copy = game;
+      copy.shuffle_unseen(deal);
+      events.clear();
+      if (copy.apply(player, advice->choices[c].action, events)) continue;
+      cards::Rng bots(deal, static_cast<std::uint64_t>(cards::RngStream::Bots));
+      wins[c] += play_out(copy, player, bots, events);
+    }
+  }
+  // The first of equal counts: the choices come best for chips first.
+  out = advice->choices[static_cast<std::size_t>(std::max_element(wins.begin(), wins.end()) - wins.begin())].action;
 }
 
 void CautiousBot::decide(const pot::PotGame& game, games::Seat player, cards::Rng&, pot::Action& out) const {

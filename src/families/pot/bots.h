@@ -49,11 +49,15 @@ class OptimalBot : public PotBot {
 
 // `winning`: the choice with the highest chance to win the game. Heads-up under rules with an
 // exact table (win_solver.h: no rebuys) it reads the solved table (the first move of a rules
-// solves or loads it); otherwise it plays as `optimal` does (most expected chips).
+// solves or loads it). Elsewhere (three or more seats, rebuys) it estimates: of the hint's choices
+// (advisor.h), the one that wins most often in kPlayouts playouts after it with sensible bots in
+// every seat, on the same deals for each (docs/solver.md, "Any number of seats" sizes it). Where
+// the deals never end it plays as `optimal` does (most expected chips): see decide().
 class WinningBot : public PotBot {
  public:
   static constexpr std::string_view kind = "winning";
   static constexpr bool quick = false;  // the first move under new rules may solve their table
+  static constexpr int kPlayouts = 64;
   void decide(const pot::PotGame& game, games::Seat player, cards::Rng& rng, pot::Action& out) const override;
 };
 
