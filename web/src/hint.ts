@@ -46,7 +46,7 @@ export class HintPanel {
     const parts: HTMLElement[] = [];
     parts.push(h('p', { class: 'best' }, 'Best: ', h('strong', {}, actionText(hint.best, family))));
     if (hint.odds) parts.push(oddsBar(hint.odds));
-    // Heads-up pot games with an exact table: each choice's chance to win the game beside it.
+    // Each choice's chance to win the game beside it: exact heads-up where a table is solved, else estimated.
     const toWin = hint.choices.some((c) => c.win_chance !== undefined);
     const rows = hint.choices.map((c) => {
       const v = c.value;
@@ -82,6 +82,18 @@ export class HintPanel {
           ` (${(100 * hint.win_chance).toFixed(1)}% to win)`,
           hint.best_to_win_differs ? ', not the best for chips' : ', the same',
         ),
+      );
+    if (hint.win_estimate)
+      parts.push(
+        h(
+          'p',
+          { class: 'sub', 'data-testid': 'win-estimate' },
+          `Chances to win estimated by ${hint.win_estimate.playouts} playouts a choice with ${hint.win_estimate.bot} bots (95% interval at most \u00b1${(50 * hint.win_estimate.widest_interval).toFixed(1)} points).`,
+        ),
+      );
+    if (hint.win_chances)
+      parts.push(
+        h('p', { class: 'sub', 'data-testid': 'seat-chances' }, 'Chance to win now: ', hint.win_chances.map((c) => `${c.player} ${(100 * c.chance).toFixed(1)}%`).join(', ')),
       );
     if (hint.kelly) parts.push(h('p', { class: 'sub' }, 'Kelly (most growth of the stack): ', h('strong', {}, actionText(hint.kelly, family))));
     if (hint.composition) parts.push(h('p', { class: 'sub' }, `Solved for a ${hint.composition} deck.`));

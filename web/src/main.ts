@@ -18,6 +18,7 @@ import { Pace } from './pace';
 import { buzz, play, reducedMotion, setSound, soundOn } from './feel';
 import { helpKnown, renderHelp, setHelpPresets, setWholeRules } from './help';
 import { HintPanel } from './hint';
+import { WinBars } from './chances';
 import { isLocal, LOCAL_CODE, LocalTable } from './local';
 import { Lobby, normalizeCode, renderWaiting, type CreateRequest } from './lobby';
 import { Narration } from './narration';
@@ -122,6 +123,7 @@ const regions = {
   help: new Region(slots.help),
   controls: new Region(null),
 };
+const winBars = new WinBars(slots.seats, () => (code ? send({ type: 'chances', table: code }) : null));
 
 const keysHelp = h(
   'p',
@@ -321,6 +323,9 @@ function receive(m: ServerMsg): void {
     case 'chat':
       if (m.table === code) chat.add(m.from, m.text);
       return;
+    case 'chances':
+      if (m.table === code) winBars.receive(m);
+      return;
     case 'replay':
       if (m.table === code) {
         // A long game comes a page at a time: the first opens the view, the rest are asked for.
@@ -350,6 +355,7 @@ let connState: Status = 'connecting';
 let lobbySays = false; // the page itself went to the lobby with something to say there
 
 function onError(codeName: string, message: string, id: unknown): void {
+  if (winBars.owns(id)) return; // the bars wait for the next move
   if (id !== undefined && id === oddsId) {
     oddsId = null; // the quiet odds beside the bet: the bet goes on without them
     return;
@@ -517,6 +523,7 @@ function showTable(t: TableMsg, quick = false): boolean {
         if (token) resumeId = send({ type: 'resume', table: code, token });
       }),
     );
+    winBars.moved(t);
     regions.score.update(isTb(s) ? { players: s.players, target: s.target, winners: s.winners, rounds: tbRounds.rounds } : null, () => (isTb(s) ? renderScoreSheet(s, tbRounds) : null));
     const afterActs = (game: number) => ({ again: () => withToken('again'), replay: () => send({ type: 'replay', table: t.table, game }), log: () => send({ type: 'log', table: t.table }) });
     regions.after.update({ status: t.status, game: t.game, s: t.status === 'over' ? s : null, you: t.you, creator: t.creator }, () =>

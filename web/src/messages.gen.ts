@@ -5,7 +5,17 @@
  * Every message `inbetween serve` sends over /ws (docs/server.md), with the engine's JSON inside it (docs/protocol.md). The one source of web/src/messages.gen.ts (npm run types); tests/schema.spec.ts checks real messages of every type and family against it.
  */
 export type ServerMsg =
-  SeatedMsg | TableMsg | TablesMsg | PresetsMsg | HintMsg | ChatMsg | ReplayMsg | EventsMsg | RulesMsg | ErrorMsg;
+  | SeatedMsg
+  | TableMsg
+  | TablesMsg
+  | PresetsMsg
+  | HintMsg
+  | ChancesMsg
+  | ChatMsg
+  | ReplayMsg
+  | EventsMsg
+  | RulesMsg
+  | ErrorMsg;
 export type State = PotState | TbState;
 /**
  * The engine state of a pot game or a house game (Red Dog): docs/protocol.md, the state.
@@ -340,14 +350,19 @@ export interface Hint {
   kelly?: Action;
   composition?: string;
   /**
-   * heads-up pot games with an exact table: the chance to win the game, playing best_to_win
+   * the chance to win the game, playing best_to_win
    */
   win_chance?: number;
   best_to_win?: Action;
   /**
-   * whether best_to_win is another choice than best (the most expected chips)
+   * whether best_to_win is another choice than best (the most expected chips or points)
    */
   best_to_win_differs?: boolean;
+  /**
+   * each seat's chance to win the game as it stands, in seat order
+   */
+  win_chances?: SeatChance[];
+  win_estimate?: WinEstimate;
 }
 /**
  * An action object of the engine protocol (docs/protocol.md, actions).
@@ -382,7 +397,7 @@ export interface HintChoice {
   value: number;
   why?: string;
   /**
-   * heads-up pot games with an exact table: the chance to win the game after this choice
+   * the chance to win the game after this choice: exact heads-up where a table is solved, else estimated by playouts (win_estimate)
    */
   win_chance?: number;
 }
@@ -392,6 +407,46 @@ export interface Odds {
   hit_post: number;
   triple_ace: number;
   cards: number;
+}
+export interface SeatChance {
+  player: string;
+  chance: number;
+  /**
+   * the 95% interval's ends (equal to chance where exact)
+   */
+  low: number;
+  high: number;
+}
+/**
+ * present where the chances are estimated by playouts (no exact table): playouts per choice, by bots of this kind
+ */
+export interface WinEstimate {
+  playouts: number;
+  bot: string;
+  /**
+   * the widest 95% interval of a choice's chance
+   */
+  widest_interval: number;
+}
+/**
+ * Each seat's chance to win the game as it stands (a `chances` request's answer).
+ */
+export interface ChancesMsg {
+  type: "chances";
+  table: string;
+  game: number;
+  /**
+   * the moves played when the chances were worked out: the table message's `moves`
+   */
+  moves: number;
+  /**
+   * each seat's chance to win, in seat order, estimated by playouts of sensible bots
+   */
+  chances: SeatChance[];
+  /**
+   * the request's id, copied
+   */
+  id?: string | number;
 }
 /**
  * A spectator's line comes from "watcher", the server's own from "server".

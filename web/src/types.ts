@@ -5,6 +5,7 @@
 export type {
   Action,
   Card,
+  ChancesMsg,
   ChatMsg,
   Choice,
   ErrorMsg,
