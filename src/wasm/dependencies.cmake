@@ -1,12 +1,12 @@
 # The page's engine (wasm.cmake) takes its libraries as headers alone: fmt (FMT_HEADER_ONLY), toml++
-# (TOML_HEADER_ONLY), nlohmann-json and pcg, from Debian's packages. Only their own folders are put
+# (TOML_HEADER_ONLY), nlohmann-json, pcg and xxHash (XXH_INLINE_ALL), from Debian's packages. Only their own folders are put
 # on the include path (linked into the build tree): /usr/include itself holds the host's C library,
 # which Emscripten's must not meet.
 set(inbetween_host_headers ${CMAKE_BINARY_DIR}/host-headers)
 file(MAKE_DIRECTORY ${inbetween_host_headers})
-foreach(name nlohmann fmt toml++ pcg_random.hpp pcg_extras.hpp pcg_uint128.hpp)
+foreach(name nlohmann fmt toml++ pcg_random.hpp pcg_extras.hpp pcg_uint128.hpp xxhash.h)
   if(NOT EXISTS /usr/include/${name})
-    message(FATAL_ERROR "the page's engine needs /usr/include/${name}: apt-get install nlohmann-json3-dev libfmt-dev libtomlplusplus-dev libpcg-cpp-dev (./run does)")
+    message(FATAL_ERROR "the page's engine needs /usr/include/${name}: apt-get install nlohmann-json3-dev libfmt-dev libtomlplusplus-dev libpcg-cpp-dev libxxhash-dev (./run does)")
   endif()
   file(CREATE_LINK /usr/include/${name} ${inbetween_host_headers}/${name} SYMBOLIC)
 endforeach()

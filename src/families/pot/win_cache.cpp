@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -14,6 +13,7 @@
 
 #include "families/pot/family.h"
 #include "families/pot/win_solver.h"
+#include "games/table_cache.h"
 #include "rules/rule_files.h"
 
 namespace inbetween::strategy {
@@ -31,35 +31,22 @@ struct Header {
   double residual = 0;
 };
 
-std::string cache_dir() {
-  if (const char* dir = std::getenv("INBETWEEN_CACHE_DIR"); dir && *dir) return std::string(dir) == "off" ? "" : dir;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return (fs::path(xdg) / "inbetween").string();
-  if (const char* home = std::getenv("HOME"); home && *home) return (fs::path(home) / ".cache" / "inbetween").string();
-  return "";
-}
-
 }  // namespace win_cache
 
 std::string PotWinSolver::cache_key(const rules::PotRules& r) {
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&](const void* data, std::size_t size) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ULL;
-  };
-  mix(win_cache::kVersion, std::strlen(win_cache::kVersion));
   // Every knob in words (the name and description change nothing a table holds, and are left out).
   rules::PotRules knobs = r;
   knobs.name.clear();
   knobs.description.clear();
   knobs.source.clear();
-  std::string text = rules::pot_rules_to_text(knobs);
-  mix(text.data(), text.size());
-  mix(r.deck_cards.data(), r.deck_cards.size());
-  return fmt::format("{:016x}", h);
+  std::string depends_on = win_cache::kVersion;
+  depends_on += rules::pot_rules_to_text(knobs);
+  depends_on.append(r.deck_cards.begin(), r.deck_cards.end());
+  return games::table_key(depends_on);
 }
 
 std::string PotWinSolver::cache_path(const std::string& key) {
-  std::string dir = win_cache::cache_dir();
+  std::string dir = games::table_cache_dir();
   return dir.empty() ? "" : (win_cache::fs::path(dir) / ("pot-win-" + key + ".bin")).string();
 }
 

@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -25,6 +24,7 @@
 #include "families/three/family.h"
 #include "families/three/solver.h"
 #include "families/three/solver_impl.h"
+#include "games/table_cache.h"
 
 namespace inbetween::strategy {
 namespace {
@@ -81,11 +81,8 @@ std::optional<model::Table<T>> table_at(const std::shared_ptr<const void>& file,
 }  // namespace
 
 std::string ThreeSolver::cache_key(const rules::ThreeRules& rules, const Composition& composition) {
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&](const void* data, std::size_t size) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ULL;
-  };
+  std::string depends_on;
+  auto mix = [&](const void* data, std::size_t size) { depends_on.append(static_cast<const char*>(data), size); };
   auto mix_int = [&](std::int64_t v) { mix(&v, sizeof v); };
   mix(kVersion, std::strlen(kVersion));
   mix_int(rules.spaces);
@@ -98,17 +95,12 @@ std::string ThreeSolver::cache_key(const rules::ThreeRules& rules, const Composi
     mix_int(-1);
   }
   for (double w : composition) mix(&w, sizeof w);
-  return fmt::format("{:016x}", h);
+  return games::table_key(depends_on);
 }
 
 const std::string& ThreeSolver::key() const { return impl_->table_key; }
 
-std::string ThreeSolver::cache_dir() {
-  if (const char* dir = std::getenv("INBETWEEN_CACHE_DIR"); dir && *dir) return std::string(dir) == "off" ? "" : dir;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) return (fs::path(xdg) / "inbetween").string();
-  if (const char* home = std::getenv("HOME"); home && *home) return (fs::path(home) / ".cache" / "inbetween").string();
-  return "";
-}
+std::string ThreeSolver::cache_dir() { return games::table_cache_dir(); }
 
 std::string ThreeSolver::cache_path(const std::string& key) {
   std::string dir = cache_dir();
