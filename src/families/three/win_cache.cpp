@@ -1,0 +1,174 @@
+// The ThreeBeTween win table on disk and in the process: a fixed header and the tables (F, G, H,
+// the bank thresholds), in ThreeSolver::cache_dir() as three-win-KEY.bin.
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+
+#include <fmt/format.h>
+
+#include "families/three/solver.h"
+#include "families/three/win_solver_impl.h"
+
+namespace inbetween::strategy {
+namespace three_win_cache {
+
+namespace fs = std::filesystem;
+
+// Bumped whenever the model or the layout changes: older files are not read.
+constexpr char kVersion[16] = "three-win-1";
+
+struct Header {
+  char version[16] = {};
+  char key[16] = {};
+  std::int64_t target = 0, lead_cap = 0, h = 0, steps = 0;
+  double seconds = 0;
+};
+
+struct Held {
+  std::shared_ptr<const ThreeWinSolver> table;
+};
+struct Tables {
+  std::mutex mutex;
+  std::map<std::string, Held> by_key;
+  std::map<std::string, bool> slow;  // rules found not quick to solve (work() discovers a graph)
+};
+Tables& tables() {
+  static Tables t;
+  return t;
+}
+
+// Rules whose table solves in about a second: a hint may make it on the spot.
+constexpr double kQuickWork = 3e8;
+
+}  // namespace three_win_cache
+using namespace three_win_cache;
+
+std::string ThreeWinSolver::cache_key(const rules::ThreeRules& rules, const Composition& composition, Options options) {
+  std::string round = ThreeSolver::cache_key(rules, composition);
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](const void* data, std::size_t size) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ULL;
+  };
+  auto mix_int = [&](std::int64_t v) { mix(&v, sizeof v); };
+  mix(kVersion, std::strlen(kVersion));
+  mix(round.data(), round.size());
+  mix_int(rules.target);
+  mix_int(options.lead_cap > 0 ? options.lead_cap : rules.target);
+  return fmt::format("{:016x}", h);
+}
+
+bool ThreeWinSolver::save(const std::string& path) const {
+  const Impl& m = *impl_;
+  std::error_code ec;
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  std::string tmp = path + fmt::format(".tmp{}", static_cast<const void*>(this));
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    Header h;
+    std::memcpy(h.version, kVersion, sizeof kVersion);
+    std::memcpy(h.key, m.table_key.data(), std::min(sizeof h.key, m.table_key.size()));
+    h.target = m.T;
+    h.lead_cap = m.K;
+    h.h = static_cast<std::int64_t>(m.H.size());
+    h.steps = m.steps;
+    h.seconds = m.seconds;
+    out.write(reinterpret_cast<const char*>(&h), sizeof h);
+    for (const auto* v : {&m.F, &m.G, &m.H})
+      out.write(reinterpret_cast<const char*>(v->data()), static_cast<std::streamsize>(v->size() * sizeof(double)));
+    out.write(reinterpret_cast<const char*>(m.thresholds.data()), static_cast<std::streamsize>(m.thresholds.size() * sizeof(int)));
+    if (!out) return false;
+  }
+  fs::rename(tmp, path, ec);
+  return !ec;
+}
+
+std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, const rules::ThreeRules& rules,
+                                                     const Composition& composition, Options options) {
+  std::ifstream in(path, std::ios::binary);
+  Header h;
+  if (!in || !in.read(reinterpret_cast<char*>(&h), sizeof h)) return nullptr;
+  std::string key = cache_key(rules, composition, options);
+  if (std::memcmp(h.version, kVersion, sizeof kVersion) != 0 || std::string(h.key, sizeof h.key) != key ||
+      h.target != rules.target || h.h <= 0 || h.h > (1 << 24))
+    return nullptr;
+  auto impl = std::make_unique<Impl>();
+  Impl& m = *impl;
+  m.rules = rules;
+  m.table_key = key;
+  m.weights = composition;
+  m.options = options;
+  m.T = static_cast<int>(h.target);
+  m.K = static_cast<int>(h.lead_cap);
+  m.steps = static_cast<int>(h.steps);
+  m.init_kinds();
+  m.graph_limit = ThreeSolver::memory_limit();
+  m.discover();  // the ratings of live decisions sweep rounds over the graph
+  m.find_unreachable();
+  const auto cells = static_cast<std::size_t>(m.T) * static_cast<std::size_t>(m.T);
+  m.F.resize(cells);
+  m.G.resize(cells);
+  m.H.resize(static_cast<std::size_t>(h.h));
+  m.thresholds.resize(cells);
+  for (auto* v : {&m.F, &m.G, &m.H})
+    if (!in.read(reinterpret_cast<char*>(v->data()), static_cast<std::streamsize>(v->size() * sizeof(double)))) return nullptr;
+  if (!in.read(reinterpret_cast<char*>(m.thresholds.data()), static_cast<std::streamsize>(cells * sizeof(int)))) return nullptr;
+  if (in.peek() != std::char_traits<char>::eof()) return nullptr;
+  return std::unique_ptr<ThreeWinSolver>(new ThreeWinSolver(std::move(impl)));
+}
+
+std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeRules& rules) {
+  auto& t = tables();
+  Composition composition = fresh_composition(rules.letter_deck);
+  std::string key = cache_key(rules, composition, {});
+  std::lock_guard lock(t.mutex);  // the first asker solves; the others wait for the same table
+  if (auto it = t.by_key.find(key); it != t.by_key.end()) return it->second.table;
+  std::string dir = ThreeSolver::cache_dir();
+  std::string path = dir.empty() ? "" : (fs::path(dir) / ("three-win-" + key + ".bin")).string();
+  std::shared_ptr<const ThreeWinSolver> table;
+  if (!path.empty()) table = load(path, rules, composition, {});
+  if (!table) {
+    auto made = std::make_shared<ThreeWinSolver>(rules, composition);
+    if (!path.empty()) made->save(path);
+    table = made;
+  }
+  t.by_key[key] = {table};
+  return table;
+}
+
+std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::ready(const rules::ThreeRules& rules) {
+  try {
+    {
+      auto& t = tables();
+      Composition composition = fresh_composition(rules.letter_deck);
+      std::string key = cache_key(rules, composition, {});
+      std::lock_guard lock(t.mutex);
+      if (auto it = t.by_key.find(key); it != t.by_key.end()) return it->second.table;
+      std::string dir = ThreeSolver::cache_dir();
+      std::string path = dir.empty() ? "" : (fs::path(dir) / ("three-win-" + key + ".bin")).string();
+      if (!path.empty())
+        if (auto loaded = load(path, rules, composition, {})) {
+          std::shared_ptr<const ThreeWinSolver> table = std::move(loaded);
+          t.by_key[key] = {table};
+          return table;
+        }
+    }
+    auto& t = tables();
+    Composition composition = fresh_composition(rules.letter_deck);
+    std::string key = cache_key(rules, composition, {});
+    {
+      std::lock_guard lock(t.mutex);
+      if (t.slow.count(key)) return nullptr;
+    }
+    if (work(rules) <= kQuickWork) return shared(rules);
+    std::lock_guard lock(t.mutex);
+    t.slow[key] = true;
+  } catch (const games::TooBig&) {
+  }
+  return nullptr;
+}
+
+}  // namespace inbetween::strategy

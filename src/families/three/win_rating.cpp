@@ -1,0 +1,121 @@
+// The chance to win after each legal action of a live heads-up game (win_solver.h): the round
+// of the player to act swept for the utility its seat has now, with the table after the round.
+//
+// At a live decision the other player's round is either over (passed or busted: its final total
+// is known, and the player to act plays as the model's dealer does, for that total, whichever
+// seat it is) or still going (the player to act plays as the model's first player does, not
+// seeing it). A seat that starts the next round is the one dealing now (the deal passes left).
+#include <algorithm>
+#include <numeric>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "families/three/win_solver_impl.h"
+#include "games/overloaded.h"
+
+namespace inbetween::strategy {
+namespace {
+using cards::CardCode;
+using model::letter_bit;
+using model::letters_between;
+namespace three = games::three;
+// Hint rounds kept for later decisions: both players' utilities of a round or two.
+constexpr std::size_t kRecentRounds = 8;
+}  // namespace
+
+std::shared_ptr<const UtilityRound> ThreeWinSolver::Impl::round_for(const std::string& key, std::vector<double> u, int rows) const {
+  {
+    std::lock_guard lock(mu);
+    for (auto it = recent.begin(); it != recent.end(); ++it)
+      if (it->first == key) {
+        recent.splice(recent.begin(), recent, it);
+        return recent.front().second;
+      }
+  }
+  auto made = std::make_shared<const UtilityRound>(*this, std::move(u), rows, &unreachable);
+  std::lock_guard lock(mu);
+  recent.emplace_front(key, made);
+  if (recent.size() > kRecentRounds) recent.pop_back();
+  return made;
+}
+
+std::vector<WinRatedAction> ThreeWinSolver::evaluate(const three::ThreeGame& game, games::Seat player) const {
+  const Impl& m = *impl_;
+  std::vector<WinRatedAction> out;
+  if (game.players().size() != 2 || game.over() || game.rules().target != m.T) return out;
+  auto legal = game.legal(player);
+  if (legal.empty()) return out;
+  const auto& me = game.players()[static_cast<std::size_t>(player)];
+  const auto& other = game.players()[static_cast<std::size_t>(1 - player)];
+  const int banked = std::accumulate(me.banks.begin(), me.banks.end(), 0);
+  const int at_risk = banked + game.points_in_front(player);
+  // The round this player plays now, and for what.
+  std::shared_ptr<const UtilityRound> round;
+  if (other.status == three::Status::In) {
+    // Past the model's cap the player is rated as if it could go on (u is defined there too).
+    int rows = std::max(m.first_rows(me.total), at_risk + 1);
+    round = m.round_for(fmt::format("first {} {} {}", me.total, other.total, rows), m.first_utility(me.total, other.total, rows), rows);
+  } else {
+    int final_total = other.total + (other.status == three::Status::Passed ? other.round_score : 0);
+    bool starts_next = player == game.dealer();
+    int rows = std::max(m.second_rows(me.total, final_total), at_risk + 1);
+    round = m.round_for(fmt::format("known {} {} {} {}", me.total, final_total, starts_next, rows),
+                        m.second_utility(me.total, final_total, rows, starts_next), rows);
+  }
+  const UtilityRound& r = *round;
+  auto position_id = [&]() {
+    TurnPosition pos = position_of(game, player);
+    return m.find(pos.open, pos.empty);
+  };
+  for (const auto& action : legal) {
+    double v = std::visit(
+        games::Overloaded{
+            [&](const three::Keep&) { return r.limits(me.limit_hand[0], me.limit_hand[1], banked).value; },
+            [&](const three::Replace& rep) {
+              CardCode kept = me.limit_hand[0] == rep.card ? me.limit_hand[1] : me.limit_hand[0];
+              return r.replace(kept, banked).value;
+            },
+            [&](const three::PlaceLimits& lay) {
+              std::uint32_t open = letters_between(lay.low.position, lay.high.position);
+              int points = m.kinds[lay.low.card].points + m.kinds[lay.high.card].points;
+              return r.turn(m.find(open, m.spaces), banked + points).value;
+            },
+            [&](const three::Draw&) { return r.draw(position_id(), at_risk).value; },
+            [&](const three::Bank&) { return r.draw(m.full_id, at_risk).value; },
+            [&](const three::Pass&) { return r.pass(at_risk).value; },
+            [&](const three::Place& pc) {
+              // Placing this card, then the best use of the other cards drawn (placing none of
+              // them counts: the turn may end once a card is placed).
+              TurnPosition pos = position_of(game, player);
+              TurnPosition next{pc.position >= 1 && pc.position <= 26 ? pos.open & ~letter_bit(pc.position) : pos.open, pos.empty - 1};
+              std::vector<CardCode> rest = me.drawn;
+              rest.erase(std::find(rest.begin(), rest.end(), pc.card));
+              const int s = at_risk + m.kinds[pc.card].points;
+              double best = r.turn(m.find(next.open, next.empty), s).value;
+              std::vector<model::CardClass> cls;
+              for (CardCode c : rest) {
+                const auto& k = m.kinds[c];
+                cls.push_back({k.wild ? 0u : (k.letters & next.open), k.points, k.wild, k.weight});
+              }
+              std::vector<const model::CardClass*> every;
+              for (auto& c : cls) every.push_back(&c);
+              auto emit = [&](std::uint32_t used, int placed, int points) {
+                if (placed > next.empty) return;
+                best = std::max(best, r.turn(m.find(next.open & ~used, next.empty - placed), s + points).value);
+              };
+              model::Model::placements(every, 0, next.open, 0, 0, 0, emit);
+              return best;
+            },
+            [&](const three::EndTurn&) {
+              return me.placed_this_turn > 0 ? r.turn(position_id(), at_risk).value : r.u_at(0);
+            },
+        },
+        action);
+    out.push_back({action, v});
+  }
+  std::stable_sort(out.begin(), out.end(), [](const WinRatedAction& x, const WinRatedAction& y) { return x.chance > y.chance; });
+  return out;
+}
+
+}  // namespace inbetween::strategy

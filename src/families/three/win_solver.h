@@ -1,0 +1,100 @@
+#pragma once
+// The chance to win a heads-up ThreeBeTween game played to its target (docs/solver.md, "Playing
+// to win: ThreeBeTween heads-up"), under this model:
+//
+// - Each round is played as if the two players took their rounds one after the other: the
+//   round's first player (the dealer's left) plays its whole round without seeing the other's,
+//   then the dealer plays its round knowing the first's score. (In the real game the turns
+//   interleave: a player sees the other's score only once the other has passed or busted.)
+// - Every card is drawn independently from the fresh deck's composition (as the round solver).
+// - A round's score counts for the totals at the tally (RULES.md rule 11): once anyone has
+//   reached the target the game ends, the highest total wins, a tie counts half; otherwise the
+//   deal passes left, so the dealer starts the next round.
+// - The round's first player passes at the latest when its total with its points at risk reaches
+//   the target plus `lead_cap` (the dealer needs no such cap: beyond what beats the first it can
+//   only pass).
+//
+//   F(a, b)   the round's first player's chance at the round's start, totals a (its) and b
+//   G(b, a')  the dealer's chance when the first has finished the round at total a' (any a')
+//   F(a, b) = max over its round of E[1 - G(b, a + x)]
+//   G(b, a') = max over its round of E[a' >= T or b + y >= T ? [b+y > a'] + [b+y = a'] / 2
+//                                                         : F(b + y, a')]
+// Rounds where both score 0 come back to the same totals: F(a, b), G(b, a), F(b, a), G(a, b)
+// are solved together (policy iteration, each step a linear solve).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "families/three/game.h"
+#include "families/three/position.h"
+#include "families/three/rules.h"
+
+namespace inbetween::strategy {
+
+// One legal action and the chance to win the game after taking it (and playing on to win).
+struct WinRatedAction {
+  games::three::Action action;
+  double chance = 0;
+};
+
+class ThreeWinSolver {
+ public:
+  struct Options {
+    int lead_cap = 0;  // 0: the target
+  };
+  // Solves the table. Throws SolverLimit (games::TooBig) when it would take more work than
+  // work_limit() or more memory than ThreeSolver::memory_limit().
+  ThreeWinSolver(const rules::ThreeRules& rules, Composition composition, Options options);
+  ThreeWinSolver(const rules::ThreeRules& rules, Composition composition);
+  ~ThreeWinSolver();
+  ThreeWinSolver(const ThreeWinSolver&) = delete;
+  ThreeWinSolver& operator=(const ThreeWinSolver&) = delete;
+
+  // The most work (choices visited in all the sweeps, about 3 ns each) one table may take:
+  // 1e11 (a few minutes) unless set.
+  static double work_limit();
+  static void set_work_limit(double choices);
+  // The work the table of these rules would take (choices visited), for the limit and messages.
+  static double work(const rules::ThreeRules& rules);
+
+  // The process-wide table of these rules (fresh composition), loaded from the disk cache
+  // (ThreeSolver::cache_dir) or solved and saved there.
+  static std::shared_ptr<const ThreeWinSolver> shared(const rules::ThreeRules& rules);
+  // The table without a long wait: shared() where it solves in about a second, else one already
+  // in the process or the disk cache; nullptr otherwise (or when it is refused). Hints ask this.
+  static std::shared_ptr<const ThreeWinSolver> ready(const rules::ThreeRules& rules);
+  static std::string cache_key(const rules::ThreeRules& rules, const Composition& composition, Options options);
+  bool save(const std::string& path) const;
+  static std::unique_ptr<ThreeWinSolver> load(const std::string& path, const rules::ThreeRules& rules,
+                                              const Composition& composition, Options options);
+
+  // ---- chances ----
+  double first(int a, int b) const;        // F(a, b), a, b < target
+  double second(int b, int a_final) const;  // G(b, a'), b < target, any a' >= 0
+  // The first player's chance from the start of the game (both at 0).
+  double start_chance() const { return first(0, 0); }
+  // The round's first player's bank threshold at totals (a, b): from this S on, passing a
+  // ThreeBeTween is at least as good as banking (the chart's boundary).
+  int bank_threshold(int a, int b) const;
+  // Every legal action of `player` (exactly game.legal(player)) with its chance to win, best
+  // first; empty when the game is not heads-up, not these rules' game, or over.
+  std::vector<WinRatedAction> evaluate(const games::three::ThreeGame& game, games::Seat player) const;
+
+  // ---- facts ----
+  int target() const;
+  int lead_cap() const;
+  int positions() const;
+  double solve_seconds() const;
+  int policy_steps() const;  // the most policy-iteration steps one cycle of totals took
+  const std::string& key() const;
+
+  struct Impl;
+
+ private:
+  explicit ThreeWinSolver(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace inbetween::strategy
