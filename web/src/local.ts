@@ -2,8 +2,8 @@
 // running the engine as WebAssembly. The page sends it what it sends the server and draws what
 // comes back exactly as it draws the WebSocket's messages: one table view, two transports.
 // The game is saved after every move (the worker's `saved` message: rules, seats, seed, moves) in
-// localStorage and played again after a reload (`restore`); `log` comes back as a JSON Lines file
-// that `inbetween replay` plays.
+// localStorage and played again after a reload (`restore`), and in any other tab of the page that
+// has the game open; `log` comes back as a JSON Lines file that `inbetween replay` plays.
 
 import type { ServerMsg } from './types';
 
@@ -21,7 +21,19 @@ export class LocalTable {
   private nextId = 1;
   private restored = false;
 
-  constructor(private readonly onMessage: (m: ServerMsg) => void) {}
+  constructor(private readonly onMessage: (m: ServerMsg) => void) {
+    // One game on this device, whatever the tabs: where another tab of the page saves it (a move
+    // there, or a new game), this one's worker is given that save and the table here follows, so
+    // that neither tab's moves are lost under the other's next save.
+    window.addEventListener('storage', (e) => {
+      if (e.key !== SAVE_KEY || !e.newValue || !this.worker || !this.restored) return;
+      try {
+        this.worker.postMessage({ id: this.nextId++, type: 'restore', save: JSON.parse(e.newValue) });
+      } catch {
+        /* a save that does not read: this tab's game stays as it is */
+      }
+    });
+  }
 
   /** The game kept on this device, if any. */
   static saved(): unknown {
@@ -50,7 +62,10 @@ export class LocalTable {
   private receive(m: Record<string, unknown>): void {
     if (m.type === 'saved') {
       try {
-        localStorage.setItem(SAVE_KEY, JSON.stringify(m.save));
+        // The same save again (this tab following another's) is not written: another tab would
+        // be told of it and follow it back.
+        const text = JSON.stringify(m.save);
+        if (localStorage.getItem(SAVE_KEY) !== text) localStorage.setItem(SAVE_KEY, text);
       } catch {
         /* private mode: the game lasts as long as the page */
       }

@@ -144,6 +144,43 @@ test('a reload mid-game, offline, brings the game on this device back exactly', 
   await expect.poll(async () => (await lastTable(page)).moves).toBeGreaterThan(before.moves);
 });
 
+test('two tabs on the game on this device: each follows the other, and no move of either is lost', async ({ page, context }) => {
+  await openOffline(page, context);
+  await createLocal(page, { name: 'Ann', rules: 'hoyle', seats: 2, knobs: 'deals=unlimited' });
+  await addBots(page, 1, 'cautious');
+  await page.getByTestId('start').click();
+  expect(await whoActs([page], 60_000)).toBe(0);
+  await firstAction(page).click();
+  expect(await whoActs([page], 60_000)).toBe(0);
+  // the same page in a second tab: the game on this device, as it stands
+  const other = await context.newPage();
+  await other.addInitScript(() => ((window as unknown as { localMessages: unknown[] }).localMessages = []));
+  await other.goto(`${STATIC}/#${LOCAL}`);
+  const first = await lastTable(page);
+  await expect(other.getByTestId('table-view')).toHaveAttribute('data-moves', String(first.moves), { timeout: 30_000 });
+  // a move in the second tab: the first follows it
+  expect(await whoActs([other], 60_000)).toBe(0);
+  await firstAction(other).click();
+  await expect.poll(async () => (await lastTable(other)).moves).toBeGreaterThan(first.moves);
+  expect(await whoActs([other], 60_000)).toBe(0);
+  const second = await lastTable(other);
+  await expect(page.getByTestId('table-view')).toHaveAttribute('data-moves', String(second.moves), { timeout: 30_000 });
+  expect((await lastTable(page)).state).toEqual(second.state);
+  // a move in the first tab again, on top of the second's: the second follows
+  expect(await whoActs([page], 60_000)).toBe(0);
+  await firstAction(page).click();
+  await expect.poll(async () => (await lastTable(page)).moves).toBeGreaterThan(second.moves);
+  expect(await whoActs([page], 60_000)).toBe(0);
+  const third = await lastTable(page);
+  await expect(other.getByTestId('table-view')).toHaveAttribute('data-moves', String(third.moves), { timeout: 30_000 });
+  // the saved game holds every move of both: a reload brings back the last
+  await other.close();
+  await page.reload();
+  await expect(page.getByTestId('table-view')).toHaveAttribute('data-moves', String(third.moves), { timeout: 30_000 });
+  expect((await lastTable(page)).state).toEqual(third.state);
+  expect((await localMessages(page)).some((m) => m.type === 'error')).toBe(false);
+});
+
 test('pass-and-play: two people on one device, the page names whose turn it is', async ({ page, context }) => {
   await openOffline(page, context);
   await createLocal(page, { name: 'Ann', rules: 'hoyle', seats: 2 });
