@@ -64,6 +64,8 @@ struct SolveWinOptions {
   std::string chart;            // FILE.svg or FILE.png: the best bet over the pot and the lead; empty: none
 };
 int run_solve_win(const RuleChoice& choice, const SolveWinOptions& options, std::ostream& out);
+// The same for ThreeBeTween heads-up to its target (cli/solve_three_win.cpp).
+int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options, std::ostream& out);
 
 // `inbetween simulate`: many seeded games of bots (docs/simulate.md).
 struct SimulateOptions {

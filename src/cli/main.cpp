@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
   cli::PlayOptions play;
   auto* play_cmd = app.add_subcommand("play", "play a game in the terminal against bots or friends");
   cli::add_rule_options(play_cmd, play.rule_choice);
-  play_cmd->add_option("--players", play.players, "comma-separated seats: a name is a person, `bot` or `bot:KIND` a bot (kinds: random, cautious, sensible, optimal; winning for the pot games)")
+  play_cmd->add_option("--players", play.players, "comma-separated seats: a name is a person, `bot` or `bot:KIND` a bot (kinds: random, cautious, sensible, optimal, winning)")
       ->capture_default_str();
   std::string play_seed;
   play_cmd->add_option("--seed", play_seed, "seed for the shuffles, 0 to 2^64-1 (default: random; saved with the game)");
@@ -169,11 +169,16 @@ int main(int argc, char** argv) {
   solve_three_cmd->add_option("--format", solve.format, "text, or json: every figure, for programs (docs/solver.md)")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
+  // `solve threebetween --win`: heads-up to the target (docs/solver.md "Playing to win: ThreeBeTween heads-up").
+  bool solve_three_win = false;
+  std::string solve_three_chart;
+  solve_three_cmd->add_flag("--win", solve_three_win, "heads-up to the target: the chance to win over both totals, and where to stop banking");
+  solve_three_cmd->add_option("--chart", solve_three_chart, "with --win: FILE.svg or FILE.png, where to stop banking over both totals (gnuplot)");
 
   cli::SimulateOptions simulate;
   auto* simulate_cmd = app.add_subcommand("simulate", "play many seeded games of bots on every core; statistics with 95% intervals");
   cli::add_rule_options(simulate_cmd, simulate.rule_choice);
-  simulate_cmd->add_option("--players", simulate.players, "a bot per seat, comma-separated: bot:KIND (kinds: random, cautious, sensible, optimal; winning for the pot games)")
+  simulate_cmd->add_option("--players", simulate.players, "a bot per seat, comma-separated: bot:KIND (kinds: random, cautious, sensible, optimal, winning)")
       ->capture_default_str();
   // A bound, so that "-5" (read as 2^64 - 5) or a typo of many digits is refused, not run for
   // ever; 0 passes here to be refused by simulate in its own words.
@@ -314,6 +319,7 @@ int main(int argc, char** argv) {
       return cli::run_solve_win(solve_win_choice, solve_win, std::cout);
     }
     if (solve_three_cmd->parsed()) {
+      if (solve_three_win) return cli::run_solve_three_win(solve_choice, {solve.format, solve_three_chart}, std::cout);
       if (!solve_seed.empty()) solve.seed = cli::parse_seed(solve_seed);
       return cli::run_solve(solve_choice, solve, std::cout);
     }

@@ -14,6 +14,7 @@
 #include "cli/simulate_chart.h"
 #include "families/pot/family.h"
 #include "families/pot/win_solver.h"
+#include "families/three/family.h"
 #include "games/registry.h"
 #include "rules/rule_files.h"
 
@@ -46,8 +47,9 @@ strategy::PotWinState state_for(const strategy::PotWinSolver& s, int clock, Chip
 }  // namespace
 
 int run_solve_win(const RuleChoice& choice, const SolveWinOptions& options, std::ostream& out) {
+  if (games::family_of(choice.rules) == games::three::ThreeFamily::key) return run_solve_three_win(choice, options, out);
   if (games::family_of(choice.rules) != games::pot::PotFamily::key)
-    throw rules::RuleError(fmt::format("`solve {} --win` needs the rules of a pot game (hoyle, between-the-sheets, ...)", choice.rules));
+    throw rules::RuleError(fmt::format("`solve {} --win` needs the rules of a pot game or ThreeBeTween", choice.rules));
   std::vector<rules::Override> overrides;
   for (const auto& s : choice.sets) overrides.push_back(rules::parse_override(s));
   auto r = rules::load_pot_rules(choice.rules, overrides);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "families/three/solver.h"
+#include "families/three/win_solver.h"
 
 namespace inbetween::strategy {
 namespace {
@@ -165,6 +166,18 @@ three::Action OptimalThreeBot::choose(const three::ThreeGame& game, games::Seat 
   auto rated = solver->evaluate(game, player);
   if (rated.empty()) return three::Pass{};
   return rated.front().action;
+}
+
+three::Action WinningThreeBot::choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const {
+  if (game.players().size() == 2) {
+    try {
+      auto rated = ThreeWinSolver::shared(game.rules())->evaluate(game, player);
+      if (!rated.empty()) return rated.front().action;
+    } catch (const games::TooBig&) {
+      // No table for these rules: play for points.
+    }
+  }
+  return OptimalThreeBot().choose(game, player, rng);
 }
 
 }  // namespace inbetween::strategy

@@ -67,6 +67,17 @@ class OptimalThreeBot : public ThreeBot {
   std::shared_ptr<const ThreeSolver> solver_;  // null: ThreeSolver::shared(game.rules())
 };
 
+// `winning`: heads-up, the action with the highest chance to win the game (win_solver.h: the
+// table of both totals, made at its first move, kept in the disk cache); with more seats, or
+// where the table is refused (games::TooBig), it plays as `optimal` does.
+class WinningThreeBot : public ThreeBot {
+ public:
+  static constexpr std::string_view kind = "winning";
+  // Not quick: its first move may solve the table (seconds to minutes).
+  static constexpr bool quick = false;
+  three::Action choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const override;
+};
+
 // Cards not in sight of `player` (the deck less every card in front of anyone), by card code.
 std::vector<int> unseen_counts(const three::ThreeGame& game);
 // The same into `counts` (resized), reusing its memory.

@@ -21,7 +21,8 @@ struct ThreeFamily {
   using View = three::View;
   // Its bots, by kind (bots.h).
   using Bots = BotMenu<strategy::ThreeBot,
-                       strategy::RandomThreeBot, strategy::CautiousThreeBot, strategy::SensibleThreeBot, strategy::OptimalThreeBot>;
+                       strategy::RandomThreeBot, strategy::CautiousThreeBot, strategy::SensibleThreeBot, strategy::OptimalThreeBot,
+                       strategy::WinningThreeBot>;
   // What `simulate` counts in its games and the words for it (measures.h).
   using Measures = ThreeMeasures;
   using Game = ThreeGame;

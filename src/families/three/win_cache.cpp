@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "families/three/solver.h"
+#include "games/table_cache.h"
 #include "families/three/win_solver_impl.h"
 
 namespace inbetween::strategy {
@@ -34,6 +35,7 @@ struct Tables {
   std::mutex mutex;
   std::map<std::string, Held> by_key;
   std::map<std::string, bool> slow;  // rules found not quick to solve (work() discovers a graph)
+  std::map<std::string, std::string> refused;  // rules whose table is over a limit: why
 };
 Tables& tables() {
   static Tables t;
@@ -47,18 +49,8 @@ constexpr double kQuickWork = 3e8;
 using namespace three_win_cache;
 
 std::string ThreeWinSolver::cache_key(const rules::ThreeRules& rules, const Composition& composition, Options options) {
-  std::string round = ThreeSolver::cache_key(rules, composition);
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&](const void* data, std::size_t size) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) h = (h ^ p[i]) * 1099511628211ULL;
-  };
-  auto mix_int = [&](std::int64_t v) { mix(&v, sizeof v); };
-  mix(kVersion, std::strlen(kVersion));
-  mix(round.data(), round.size());
-  mix_int(rules.target);
-  mix_int(options.lead_cap > 0 ? options.lead_cap : rules.target);
-  return fmt::format("{:016x}", h);
+  return games::table_key(fmt::format("{}|{}|target {}|lead cap {}", kVersion, ThreeSolver::cache_key(rules, composition),
+                                      rules.target, options.lead_cap > 0 ? options.lead_cap : rules.target));
 }
 
 bool ThreeWinSolver::save(const std::string& path) const {
@@ -126,14 +118,21 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeR
   std::string key = cache_key(rules, composition, {});
   std::lock_guard lock(t.mutex);  // the first asker solves; the others wait for the same table
   if (auto it = t.by_key.find(key); it != t.by_key.end()) return it->second.table;
+  // Refused once in this process: refused again at once (the limits are set at start).
+  if (auto it = t.refused.find(key); it != t.refused.end()) throw SolverLimit(it->second);
   std::string dir = ThreeSolver::cache_dir();
   std::string path = dir.empty() ? "" : (fs::path(dir) / ("three-win-" + key + ".bin")).string();
   std::shared_ptr<const ThreeWinSolver> table;
   if (!path.empty()) table = load(path, rules, composition, {});
   if (!table) {
-    auto made = std::make_shared<ThreeWinSolver>(rules, composition);
-    if (!path.empty()) made->save(path);
-    table = made;
+    try {
+      auto made = std::make_shared<ThreeWinSolver>(rules, composition);
+      if (!path.empty()) made->save(path);
+      table = made;
+    } catch (const SolverLimit& e) {
+      t.refused[key] = e.what();
+      throw;
+    }
   }
   t.by_key[key] = {table};
   return table;
