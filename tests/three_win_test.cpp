@@ -7,9 +7,12 @@
 // their copies), and it checks every pair of totals from 27 up (those only lead to each other).
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 
 #include <map>
@@ -19,6 +22,8 @@
 #include <tuple>
 #include <variant>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "cards/letter_card.h"
 #include "cards/rng.h"
@@ -241,6 +246,127 @@ TEST(ThreeWin, AgreesWithABruteForceOnTheSmallGame) {
     }
   EXPECT_GT(table.start_chance(), 0);
   EXPECT_LT(table.start_chance(), 1);
+}
+
+// A quick table for live games: one space, target 15 (the fresh deck: every card a game deals).
+std::shared_ptr<const rules::ThreeRules> quick_rules() {
+  static auto r = std::make_shared<const rules::ThreeRules>(load({"spaces=1", "target=15"}));
+  return r;
+}
+const ThreeWinSolver& quick_table() {
+  static ThreeWinSolver table(*quick_rules(), strategy::fresh_composition(quick_rules()->letter_deck));
+  return table;
+}
+
+std::string words(const three::ThreeGame& g, int seat, const three::Action& a) { return three::describe(g, seat, a); }
+
+TEST(ThreeWin, LiveGamesRateEveryLegalActionWithChancesInZeroOne) {
+  const auto& table = quick_table();
+  strategy::WinningThreeBot winning;
+  strategy::RandomThreeBot random;
+  int decisions = 0, known = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    three::Setup setup;
+    setup.players = {"ann", "bob"};
+    setup.seed = seed;
+    std::vector<three::Event> events;
+    three::ThreeGame game(quick_rules(), setup, events);
+    auto rng = cards::make_rng(seed, cards::RngStream::Bots);
+    for (int step = 0; step < 3000 && !game.over(); ++step) {
+      int seat = game.to_act();
+      auto legal = game.legal(seat);
+      auto rated = table.evaluate(game, seat);
+      std::vector<std::string> want, got;
+      for (const auto& a : legal) want.push_back(words(game, seat, a));
+      for (const auto& r : rated) got.push_back(words(game, seat, r.action));
+      std::sort(want.begin(), want.end());
+      std::sort(got.begin(), got.end());
+      ASSERT_EQ(got, want) << "seed " << seed << " step " << step;
+      EXPECT_TRUE(table.evaluate(game, 1 - seat).empty());
+      for (std::size_t i = 0; i < rated.size(); ++i) {
+        EXPECT_GE(rated[i].chance, 0);
+        EXPECT_LE(rated[i].chance, 1);
+        if (i > 0) {
+          EXPECT_GE(rated[i - 1].chance, rated[i].chance);
+        }
+      }
+      // The two seats' chances (the player to act's best, the other's 1 - it) sum to 1 and lie in
+      // [0, 1]; where the other has passed past the target with a lead the player cannot beat
+      // in one round, passing loses.
+      const auto& other = game.players()[static_cast<std::size_t>(1 - seat)];
+      if (other.status != three::Status::In) ++known;
+      ++decisions;
+      auto action = seat == 0 ? winning.choose(game, seat, rng) : random.choose(game, seat, rng);
+      EXPECT_NE(std::find(legal.begin(), legal.end(), action), legal.end());
+      ASSERT_FALSE(game.apply(seat, action, events)) << "seed " << seed;
+    }
+    EXPECT_TRUE(game.over()) << "seed " << seed;
+  }
+  EXPECT_GT(decisions, 100);
+  EXPECT_GT(known, 10);  // decisions made with the other's round over came up
+}
+
+TEST(ThreeWin, ChancesLieInZeroOneAndTheSeatsSumToOne) {
+  const auto& t = quick_table();
+  for (int a = 0; a < 15; ++a)
+    for (int b = 0; b < 15; ++b) {
+      EXPECT_GE(t.first(a, b), 0);
+      EXPECT_LE(t.first(a, b), 1);
+      // The dealer's chance before the first plays is 1 - F; it is also the first's round
+      // averaged over the dealer's answers, which the table holds as G: both in [0, 1].
+      EXPECT_GE(t.second(b, a), 0);
+      EXPECT_LE(t.second(b, a), 1);
+    }
+  // More points never hurt: F rises with one's own total and falls with the other's.
+  for (int a = 0; a + 1 < 15; ++a)
+    for (int b = 0; b < 15; ++b) {
+      EXPECT_GE(t.first(a + 1, b), t.first(a, b) - 1e-12);
+      EXPECT_LE(t.first(b, a + 1), t.first(b, a) + 1e-12);
+    }
+}
+
+TEST(ThreeWin, WinningBotFinishesHeadsUpAndPlaysAsOptimalWithMoreSeats) {
+  strategy::WinningThreeBot winning;
+  strategy::OptimalThreeBot optimal;
+  quick_table();
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    three::Setup setup;
+    setup.players = {"ann", "bob", "cat"};
+    setup.seed = seed;
+    std::vector<three::Event> events;
+    three::ThreeGame game(quick_rules(), setup, events);
+    auto rng = cards::make_rng(seed, cards::RngStream::Bots);
+    for (int step = 0; step < 200 && !game.over(); ++step) {
+      int seat = game.to_act();
+      auto a = winning.choose(game, seat, rng);
+      EXPECT_EQ(words(game, seat, a), words(game, seat, optimal.choose(game, seat, rng)));
+      ASSERT_FALSE(game.apply(seat, a, events));
+    }
+  }
+}
+
+TEST(ThreeWin, ASavedTableLoadsToTheSameChances) {
+  const auto& t = quick_table();
+  auto path = (std::filesystem::temp_directory_path() / fmt::format("three-win-test-{}.bin", ::getpid())).string();
+  ASSERT_TRUE(t.save(path));
+  auto comp = strategy::fresh_composition(quick_rules()->letter_deck);
+  auto loaded = ThreeWinSolver::load(path, *quick_rules(), comp, {});
+  ASSERT_TRUE(loaded);
+  for (int a = 0; a < 15; ++a)
+    for (int b = 0; b < 15; ++b) {
+      EXPECT_EQ(loaded->first(a, b), t.first(a, b));
+      EXPECT_EQ(loaded->bank_threshold(a, b), t.bank_threshold(a, b));
+    }
+  EXPECT_FALSE(ThreeWinSolver::load(path, load({"spaces=1", "target=16"}), comp, {}));
+  std::filesystem::remove(path);
+}
+
+TEST(ThreeWin, ATableOverTheWorkLimitIsRefusedAsTooBig) {
+  double before = ThreeWinSolver::work_limit();
+  ThreeWinSolver::set_work_limit(1e6);
+  EXPECT_THROW(ThreeWinSolver(load({"spaces=1", "target=14"}), strategy::fresh_composition(quick_rules()->letter_deck)),
+               inbetween::games::TooBig);
+  ThreeWinSolver::set_work_limit(before);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "families/three/codec.h"
 #include "families/three/solver.h"
+#include "families/three/win_solver.h"
 #include "games/overloaded.h"
 #include "protocol/json_fill.h"
 
@@ -249,6 +250,26 @@ json three_state_json(const three::View& game) {
   return j;
 }
 
+namespace {
+// Heads-up, where the win table is at hand (families/three/win_solver.h): each choice's chance to
+// win the game beside its expected points, the choice with the best chance, and whether it
+// differs from the best for points.
+void add_win_chances(const three::ThreeGame& game, int seat, const std::vector<strategy::RatedAction>& rated, json& out) {
+  if (game.players().size() != 2 || rated.empty()) return;
+  auto table = strategy::ThreeWinSolver::ready(game.rules());
+  if (!table) return;
+  auto to_win = table->evaluate(game, seat);
+  if (to_win.empty()) return;
+  auto& choices = out["choices"];
+  for (std::size_t i = 0; i < rated.size(); ++i)
+    for (const auto& w : to_win)
+      if (w.action == rated[i].action) choices[i]["win_chance"] = w.chance;
+  out["win_chance"] = to_win.front().chance;
+  out["best_to_win"] = three_action_json(game.deck(), to_win.front().action);
+  out["best_to_win_differs"] = to_win.front().action != rated.front().action;
+}
+}  // namespace
+
 json three_hint_json(const three::ThreeGame& game, const json& request) {
   int seat = game.to_act();
   if (seat < 0) refuse_hint_nobody_to_act();
@@ -267,11 +288,13 @@ json three_hint_json(const three::ThreeGame& game, const json& request) {
   }
   json choices = json::array();
   for (const auto& r : rated) choices.push_back({{"action", three_action_json(game.deck(), r.action)}, {"value", r.value}});
-  return {{"player", game.players()[static_cast<std::size_t>(seat)].name},
-          {"unit", "points"},
-          {"composition", composition},
-          {"choices", choices},
-          {"best", choices.at(0)["action"]}};
+  json out = {{"player", game.players()[static_cast<std::size_t>(seat)].name},
+              {"unit", "points"},
+              {"composition", composition},
+              {"choices", choices},
+              {"best", choices.at(0)["action"]}};
+  add_win_chances(game, seat, rated, out);
+  return out;
 }
 
 }  // namespace inbetween::protocol

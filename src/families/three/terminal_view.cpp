@@ -9,6 +9,7 @@
 #include "cli/text.h"
 #include "families/three/family.h"
 #include "families/three/solver.h"
+#include "families/three/win_solver.h"
 
 namespace inbetween::cli {
 namespace {
@@ -188,10 +189,27 @@ std::string label(const three::ThreeGame& g, int seat, const three::Action& acti
 
 std::string show_three_hint(const Style& s, const three::ThreeGame& g, int seat) {
   auto rated = strategy::ThreeSolver::shared(g.rules())->evaluate(g, seat);
+  // Heads-up where the win table is at hand (win_solver.h): each choice's chance to win the game too.
+  std::vector<strategy::WinRatedAction> to_win;
+  if (g.players().size() == 2)
+    if (auto table = strategy::ThreeWinSolver::ready(g.rules())) to_win = table->evaluate(g, seat);
+  auto chance_of = [&](const three::Action& a) -> std::string {
+    for (const auto& w : to_win)
+      if (w.action == a) return fmt::format("  win {:5.1f}%", 100 * w.chance);
+    return "";
+  };
   std::string out = dim(s, "  expected score of the round from here, playing on optimally (fresh-deck odds):") + "\n";
   for (std::size_t i = 0; i < rated.size(); ++i) {
-    std::string line = fmt::format("  {:>8.3f}  {}", rated[i].value, label(g, seat, rated[i].action));
+    std::string line = fmt::format("  {:>8.3f}{}  {}", rated[i].value, chance_of(rated[i].action), label(g, seat, rated[i].action));
     out += (i == 0 ? good(s, line + "  <- best") : line) + "\n";
+  }
+  if (!to_win.empty() && !rated.empty()) {
+    const auto& w = to_win.front();
+    bool differs = w.action != rated.front().action;
+    out += (differs ? good(s, fmt::format("  to win the game: {} ({:.1f}% to win), not the best for points", label(g, seat, w.action),
+                                          100 * w.chance))
+                    : dim(s, fmt::format("  to win the game: the same ({:.1f}% to win)", 100 * w.chance))) +
+           "\n";
   }
   return out;
 }
