@@ -4,9 +4,12 @@
 //   verify   4 clients looping GET /tables/CODE/verify on a finished game of --long-moves moves
 //   replay   16 clients each asking that game's whole `replay` (page by page) every half second
 //   solve    ThreeBeTween hints on fresh `spaces = 4` tables (a cold solve each, no disk cache)
+//   chances  8 clients each asking, again and again, each seat's chance to win at a three-seat
+//            ThreeBeTween table of its own (200 playouts, about 40 ms of a heavy worker each)
 // It reports the people's action-to-broadcast p50/p99 at the busy tables while quiet and during
 // each flood, the moves per second, and what the flood got (answers, `busy` refusals).
 //   node bench/serve_stall.mjs [--tables 50] [--seconds 15] [--bot-delay-ms 100] [--long-moves 5000] [--binary build/inbetween]
+//                              [--kinds quiet,verify,replay,solve,quiet]
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
@@ -81,6 +84,25 @@ if (flood) {
       }
       ws.terminate();
     })());
+  } else if (flood === 'chances') {
+    for (let i = 0; i < 8; i++) loops.push((async () => {
+      const ws = await connect(port, `127.0.6.${1 + i}`);
+      send(ws, { type: 'create', name: 'Cy', rules: 'threebetween', seats: 3 });
+      const seated = await next(ws, 'seated');
+      if (seated.type === 'error') { got.other++; return; }
+      send(ws, { type: 'bot', table: seated.table, token: seated.token, kind: 'sensible' });
+      send(ws, { type: 'bot', table: seated.table, token: seated.token, kind: 'sensible' });
+      send(ws, { type: 'start', table: seated.table, token: seated.token });
+      for (;;) {
+        const m = await next(ws, 'table');
+        if (m.type === 'table' && m.status === 'playing') break;
+      }
+      while (Date.now() < stopAt) {
+        send(ws, { type: 'chances', table: seated.table });
+        count(await next(ws, 'chances'));
+      }
+      ws.terminate();
+    })());
   }
   await Promise.all(loops);
   console.log(JSON.stringify(got));
@@ -135,7 +157,7 @@ const measure = async (kind) => {
   const elapsed = (performance.now() - began) / 1000;
   rows.push({ kind, ...busy.period(), elapsed, movesPerSecond: (busy.moves - moves) / elapsed, got });
 };
-for (const kind of ['quiet', 'verify', 'replay', 'solve', 'quiet']) await measure(kind);
+for (const kind of arg('kinds', 'quiet,verify,replay,solve,quiet').split(',')) await measure(kind);
 busy.running = false;
 await stopServer(server);
 // A row lasts `seconds`, or until the flood's last request is answered (a cold solve asked near

@@ -63,13 +63,14 @@ test('a bar per seat shows its chance to win on a server table, and the bars cha
 
 test('a bar per seat on a table on this device (the worker answers `chances` as the server does)', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto('/');
+  // The page from a plain static server (as tests/local.spec.ts has it): no inbetween behind it.
+  await page.goto(`http://127.0.0.1:${process.env.INBETWEEN_STATIC_PORT}/`);
+  await expect(page.getByTestId('play-here')).toBeChecked({ timeout: 30_000 });
   await page.getByTestId('name-input').fill('Ann');
   await page.getByTestId('preset-select').selectOption('threebetween');
   await page.getByTestId('seats-input').fill('3');
-  await page.getByTestId('play-here').check();
   await page.getByTestId('create').click();
-  await expect(page.getByTestId('waiting')).toBeVisible();
+  await expect(page.getByTestId('waiting')).toBeVisible({ timeout: 30_000 });
   await addBots(page, 2, 'sensible');
   await page.getByTestId('start').click();
   chancesOk(await bars(page, 3));
