@@ -324,5 +324,40 @@ TEST(CutText, AtACharacterBoundaryWithoutTrailingSpace) {
   EXPECT_EQ(server::cut_text("\u00e9\u00e9\u00e9", 2), "\u00e9\u00e9\u2026") << "two bytes a character, counted as one";
 }
 
+// Each seat's chance to win (issue 52): a `chances` request is worked out on a heavy worker, on a
+// copy of the table, so the table plays on meanwhile; the answer names the moves it was worked
+// out at, has each seat's chance in seat order summing to 1, and comes to a watcher as to a seat.
+// A table not started has none to give.
+TEST_F(ServerWorkTest, ChancesAreWorkedOutOffTheTableWhichPlaysOnMeanwhile) {
+  Seat ann = create("hoyle", 3);
+  EXPECT_EQ(command(ann, "chances").value("code", ""), "not_started");
+  command(ann, "bot", {{"kind", "sensible"}});
+  command(ann, "bot", {{"kind", "sensible"}});
+  command(ann, "start");
+  int moves = table_of(ann)["moves"].get<int>();
+  hooks_->hold_heavy = true;
+  command(ann, "chances", {{"id", 7}});
+  EXPECT_EQ(hooks_->heavy_waiting(), 1u) << "worked out on a heavy worker";
+  // Meanwhile the table plays on: the person and the bots.
+  testing::play_out(*lobby_, *hooks_, {ann}, 3);
+  EXPECT_GT(table_of(ann)["moves"].get<int>(), moves);
+  hooks_->release_heavy();
+  hooks_->run();
+  json chances = hooks_->last(ann.conn, "chances");
+  ASSERT_FALSE(chances.is_null());
+  EXPECT_EQ(chances["id"], 7);
+  EXPECT_EQ(chances["moves"].get<int>(), moves) << "the moves it was worked out at";
+  ASSERT_EQ(chances["chances"].size(), 3u);
+  double sum = 0;
+  for (const auto& c : chances["chances"]) sum += c["chance"].get<double>();
+  EXPECT_NEAR(sum, 1.0, 1e-9);
+  EXPECT_EQ(chances["chances"][0]["player"], "Ann");
+  ConnId watcher = connect();
+  ask(watcher, {{"type", "watch"}, {"table", ann.table}});
+  json seen = ask(watcher, {{"type", "chances"}, {"table", ann.table}});
+  EXPECT_EQ(seen["type"], "chances") << seen.dump();
+}
+
+
 }  // namespace
 }  // namespace inbetween
