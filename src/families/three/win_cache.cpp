@@ -96,6 +96,7 @@ std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, co
   m.T = static_cast<int>(h.target);
   m.K = static_cast<int>(h.lead_cap);
   m.steps = static_cast<int>(h.steps);
+  m.seconds = h.seconds;
   m.init_kinds();
   m.graph_limit = ThreeSolver::memory_limit();
   m.discover();  // the ratings of live decisions sweep rounds over the graph
