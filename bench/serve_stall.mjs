@@ -92,11 +92,13 @@ if (flood) {
       if (seated.type === 'error') { got.other++; return; }
       send(ws, { type: 'bot', table: seated.table, token: seated.token, kind: 'sensible' });
       send(ws, { type: 'bot', table: seated.table, token: seated.token, kind: 'sensible' });
+      // One listener from before the start: several table messages may come in one go.
+      const playing = new Promise((resolve) => {
+        const on = (d) => { const m = JSON.parse(d); if (m.type === 'table' && m.status === 'playing') { ws.off('message', on); resolve(); } };
+        ws.on('message', on);
+      });
       send(ws, { type: 'start', table: seated.table, token: seated.token });
-      for (;;) {
-        const m = await next(ws, 'table');
-        if (m.type === 'table' && m.status === 'playing') break;
-      }
+      await playing;
       while (Date.now() < stopAt) {
         send(ws, { type: 'chances', table: seated.table });
         count(await next(ws, 'chances'));

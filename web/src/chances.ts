@@ -36,8 +36,7 @@ export class WinBars {
   /** Whether `id` is this class's request (an error for it is not shown: the bars wait). */
   owns(id: unknown): boolean {
     if (id === undefined || id !== this.asked) return false;
-    this.asked = null;
-    this.askedFor = null;
+    this.asked = null; // refused (busy...): asked again at the next move, not for this one
     return true;
   }
 
