@@ -163,7 +163,10 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::ready(const rules::ThreeRu
       std::lock_guard lock(t.mutex);
       if (t.slow.count(key)) return nullptr;
     }
-    if (work(rules) <= kQuickWork) return shared(rules);
+    // About 4 T^3 rows of at least a few hundred choices each (one space has 301 positions):
+    // a long target is not quick, without discovering the graph to find out.
+    const double target = rules.target;
+    if (4 * target * target * target * 300 <= kQuickWork && work(rules) <= kQuickWork) return shared(rules);
     std::lock_guard lock(t.mutex);
     t.slow[key] = true;
   } catch (const games::TooBig&) {
