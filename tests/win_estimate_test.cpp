@@ -48,7 +48,19 @@ TEST_P(EveryPreset, ThreeSeatsChancesAreChancesSummingToOneWithTheirIntervals) {
     EXPECT_GE(seat.high, seat.chance);
     sum += seat.chance;
   }
-  EXPECT_NEAR(sum, 1.0, 1e-9);
+  // what no seat won is the house's (Red Dog); everywhere else somebody wins every game
+  EXPECT_NEAR(sum + estimate.nobody, 1.0, 1e-9);
+  EXPECT_GE(estimate.nobody, 0.0);
+}
+
+TEST(WinEstimate, AloneAgainstTheHouseTheChanceIsToEndAheadOfItNotACertainty) {
+  // Red Dog, one player: she wins by ending ahead of the house, which beats her in most games.
+  auto table = open("red-dog", {"ann"}, 4);
+  auto estimate = games::estimate_win_chances(*table, 0, 400, 3);
+  ASSERT_EQ(estimate.seats.size(), 1u);
+  EXPECT_GT(estimate.seats[0].chance, 0.05);
+  EXPECT_LT(estimate.seats[0].chance, 0.95);
+  EXPECT_NEAR(estimate.seats[0].chance + estimate.nobody, 1.0, 1e-9);
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, EveryPreset,

@@ -92,7 +92,8 @@ int play_table(protocol::TableSession<F>& session, const PlayOptions& options, c
         if (words.size() == 1 && (words[0] == "?" || words[0] == "hint")) {
           fmt::print(out, "{}", view.hint(seat));
           // Where there is no exact table: the chances to win by playouts (cli/win_text.h).
-          fmt::print(out, "{}", estimated_win_text(style, session.hint(nlohmann::json::object())));
+          auto in_words = [&](const nlohmann::json& action) { return F::describe(game, seat, protocol::Codec<F>::action_from(game, seat, action)); };
+          fmt::print(out, "{}", estimated_win_text(style, session.hint(nlohmann::json::object()), in_words));
           continue;
         }
         std::string why;

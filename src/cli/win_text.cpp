@@ -3,23 +3,9 @@
 #include <fmt/format.h>
 
 namespace inbetween::cli {
-namespace {
 
-// An action of the protocol in words: its type, then its other fields' values ("bet 3",
-// "replace N", "call high").
-std::string action_words(const nlohmann::json& action) {
-  std::string out = action.value("type", "?");
-  for (const auto& [key, value] : action.items()) {
-    if (key == "type") continue;
-    out += ' ';
-    out += value.is_string() ? value.get<std::string>() : value.dump();
-  }
-  return out;
-}
-
-}  // namespace
-
-std::string estimated_win_text(const Style& s, const nlohmann::json& hint) {
+std::string estimated_win_text(const Style& s, const nlohmann::json& hint,
+                               const std::function<std::string(const nlohmann::json& action)>& words) {
   auto estimate = hint.find("win_estimate");
   if (estimate == hint.end()) return "";
   std::string unit = hint.value("unit", "chips") == "points" ? "points" : "chips";
@@ -28,10 +14,10 @@ std::string estimated_win_text(const Style& s, const nlohmann::json& hint) {
                                        50 * (*estimate)["widest_interval"].get<double>())) +
                     "\n";
   for (const auto& c : hint["choices"])
-    if (c.contains("win_chance")) out += fmt::format("  {:<24} win {:5.1f}%\n", action_words(c["action"]), 100 * c["win_chance"].get<double>());
+    if (c.contains("win_chance")) out += fmt::format("  {:<24} win {:5.1f}%\n", words(c["action"]), 100 * c["win_chance"].get<double>());
   double chance = 100 * hint["win_chance"].get<double>();
   if (hint["best_to_win_differs"].get<bool>())
-    out += good(s, fmt::format("  to win the game: {} ({:.1f}% to win), not the best for {}", action_words(hint["best_to_win"]), chance, unit)) + "\n";
+    out += good(s, fmt::format("  to win the game: {} ({:.1f}% to win), not the best for {}", words(hint["best_to_win"]), chance, unit)) + "\n";
   else
     out += dim(s, fmt::format("  to win the game: the same ({:.1f}% to win)", chance)) + "\n";
   std::string seats;

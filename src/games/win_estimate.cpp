@@ -11,13 +11,10 @@ namespace {
 
 constexpr std::uint64_t kStep = 0x9E3779B97F4A7C15ULL;  // one playout's seed from the next (the golden ratio's 64 bits)
 
-// Each seat's share of one finished game: 1/k to each of its k winners.
-void add_shares(const std::vector<Seat>& winners, std::size_t seats, std::vector<double>& share) {
+// Each seat's share of one finished game: 1/k to each of its k winners; none where no seat won
+// (a house beat them all).
+void add_shares(const std::vector<Seat>& winners, std::vector<double>& share) {
   std::fill(share.begin(), share.end(), 0.0);
-  if (winners.empty()) {
-    for (auto& s : share) s = 1.0 / static_cast<double>(seats);
-    return;
-  }
   for (Seat w : winners) share[static_cast<std::size_t>(w)] += 1.0 / static_cast<double>(winners.size());
 }
 
@@ -34,10 +31,13 @@ class Tally {
       ++moves;
     }
     if (game.over()) {
-      add_shares(game.winners(), share_.size(), share_);
+      auto winners = game.winners();
+      add_shares(winners, share_);
+      if (winners.empty()) ++nobody_;
     } else {
+      // cut off: shared alike by every seat
       ++unfinished_;
-      add_shares({}, share_.size(), share_);
+      std::fill(share_.begin(), share_.end(), 1.0 / static_cast<double>(share_.size()));
     }
     for (std::size_t s = 0; s < share_.size(); ++s) {
       sum_[s] += share_[s];
@@ -56,6 +56,7 @@ class Tally {
     out.playouts = playouts_;
     out.unfinished = unfinished_;
     const double n = static_cast<double>(playouts_);
+    out.nobody = playouts_ > 0 ? nobody_ / n : 0.0;
     for (std::size_t s = 0; s < share_.size() && playouts_ > 0; ++s) {
       double mean = sum_[s] / n;
       double variance = n > 1 ? std::max(0.0, (squares_[s] - n * mean * mean) / (n - 1)) : 0.0;
@@ -69,6 +70,7 @@ class Tally {
   std::vector<double> share_, sum_, squares_;
   int playouts_ = 0;
   int unfinished_ = 0;
+  double nobody_ = 0;
 };
 
 void check(const AnyTable& table, Seat seat, const std::string& bot) {

@@ -19,9 +19,12 @@ struct SeatChance {
   double high = 0;
 };
 
-// Every seat's chance, in seat order; the chances sum to 1 (a shared win counts a share to each).
+// Every seat's chance, in seat order (a shared win counts a share to each). They sum to 1 less
+// `nobody`: the playouts no seat won, where the game is played against a house that beat everyone
+// (Red Dog: a player wins by ending ahead of the house, and alone at it has no other to beat).
 struct WinEstimate {
   std::vector<SeatChance> seats;
+  double nobody = 0;   // the share of playouts no seat won
   int playouts = 0;
   int unfinished = 0;  // playouts cut off at `max_moves` (counted as shared by every seat)
 };
