@@ -99,7 +99,7 @@ TEST(WinHint, TheSameTableGivesTheSameHintAndWinFalseLeavesTheChancesOut) {
 // before the game starts.
 TEST(WinHint, TheLocalTableAnswersChancesAsTheServerDoes) {
   protocol::LocalTable local;
-  ASSERT_EQ(local.handle({{"type", "create"}, {"name", "Ann"}, {"rules", "hoyle"}, {"seats", 3}})[0]["type"], "table");
+  ASSERT_EQ(local.handle({{"type", "create"}, {"name", "Ann"}, {"rules", "hoyle"}, {"seats", 3}})[0]["type"], "seated");
   EXPECT_EQ(local.handle({{"type", "chances"}})[0]["code"], "not_started");
   for (int i = 0; i < 2; ++i) local.handle({{"type", "bot"}, {"kind", "sensible"}});
   local.handle({{"type", "start"}, {"seed", "7"}});
