@@ -16,8 +16,6 @@
 namespace inbetween::strategy {
 namespace three_win_cache {
 
-namespace fs = std::filesystem;
-
 // Bumped whenever the model or the layout changes: older files are not read.
 constexpr char kVersion[16] = "three-win-1";
 
@@ -46,22 +44,23 @@ Tables& tables() {
 constexpr double kQuickWork = 3e8;
 
 }  // namespace three_win_cache
-using namespace three_win_cache;
+// Qualified below, never `using`: in a unity build the solver cache's own kVersion and Header
+// stand beside these.
 
 std::string ThreeWinSolver::cache_key(const rules::ThreeRules& rules, const Composition& composition, Options options) {
-  return games::table_key(fmt::format("{}|{}|target {}|lead cap {}", kVersion, ThreeSolver::cache_key(rules, composition),
+  return games::table_key(fmt::format("{}|{}|target {}|lead cap {}", three_win_cache::kVersion, ThreeSolver::cache_key(rules, composition),
                                       rules.target, options.lead_cap > 0 ? options.lead_cap : rules.target));
 }
 
 bool ThreeWinSolver::save(const std::string& path) const {
   const Impl& m = *impl_;
   std::error_code ec;
-  fs::create_directories(fs::path(path).parent_path(), ec);
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
   std::string tmp = path + fmt::format(".tmp{}", static_cast<const void*>(this));
   {
     std::ofstream out(tmp, std::ios::binary);
-    Header h;
-    std::memcpy(h.version, kVersion, sizeof kVersion);
+    three_win_cache::Header h;
+    std::memcpy(h.version, three_win_cache::kVersion, sizeof three_win_cache::kVersion);
     std::memcpy(h.key, m.table_key.data(), std::min(sizeof h.key, m.table_key.size()));
     h.target = m.T;
     h.lead_cap = m.K;
@@ -74,17 +73,17 @@ bool ThreeWinSolver::save(const std::string& path) const {
     out.write(reinterpret_cast<const char*>(m.thresholds.data()), static_cast<std::streamsize>(m.thresholds.size() * sizeof(int)));
     if (!out) return false;
   }
-  fs::rename(tmp, path, ec);
+  std::filesystem::rename(tmp, path, ec);
   return !ec;
 }
 
 std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, const rules::ThreeRules& rules,
                                                      const Composition& composition, Options options) {
   std::ifstream in(path, std::ios::binary);
-  Header h;
+  three_win_cache::Header h;
   if (!in || !in.read(reinterpret_cast<char*>(&h), sizeof h)) return nullptr;
   std::string key = cache_key(rules, composition, options);
-  if (std::memcmp(h.version, kVersion, sizeof kVersion) != 0 || std::string(h.key, sizeof h.key) != key ||
+  if (std::memcmp(h.version, three_win_cache::kVersion, sizeof three_win_cache::kVersion) != 0 || std::string(h.key, sizeof h.key) != key ||
       h.target != rules.target || h.h <= 0 || h.h > (1 << 24))
     return nullptr;
   auto impl = std::make_unique<Impl>();
@@ -114,7 +113,7 @@ std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, co
 }
 
 std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeRules& rules) {
-  auto& t = tables();
+  auto& t = three_win_cache::tables();
   Composition composition = fresh_composition(rules.letter_deck);
   std::string key = cache_key(rules, composition, {});
   std::lock_guard lock(t.mutex);  // the first asker solves; the others wait for the same table
@@ -122,7 +121,7 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeR
   // Refused once in this process: refused again at once (the limits are set at start).
   if (auto it = t.refused.find(key); it != t.refused.end()) throw SolverLimit(it->second);
   std::string dir = ThreeSolver::cache_dir();
-  std::string path = dir.empty() ? "" : (fs::path(dir) / ("three-win-" + key + ".bin")).string();
+  std::string path = dir.empty() ? "" : (std::filesystem::path(dir) / ("three-win-" + key + ".bin")).string();
   std::shared_ptr<const ThreeWinSolver> table;
   if (!path.empty()) table = load(path, rules, composition, {});
   if (!table) {
@@ -142,13 +141,13 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeR
 std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::ready(const rules::ThreeRules& rules) {
   try {
     {
-      auto& t = tables();
+      auto& t = three_win_cache::tables();
       Composition composition = fresh_composition(rules.letter_deck);
       std::string key = cache_key(rules, composition, {});
       std::lock_guard lock(t.mutex);
       if (auto it = t.by_key.find(key); it != t.by_key.end()) return it->second.table;
       std::string dir = ThreeSolver::cache_dir();
-      std::string path = dir.empty() ? "" : (fs::path(dir) / ("three-win-" + key + ".bin")).string();
+      std::string path = dir.empty() ? "" : (std::filesystem::path(dir) / ("three-win-" + key + ".bin")).string();
       if (!path.empty())
         if (auto loaded = load(path, rules, composition, {})) {
           std::shared_ptr<const ThreeWinSolver> table = std::move(loaded);
@@ -156,7 +155,7 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::ready(const rules::ThreeRu
           return table;
         }
     }
-    auto& t = tables();
+    auto& t = three_win_cache::tables();
     Composition composition = fresh_composition(rules.letter_deck);
     std::string key = cache_key(rules, composition, {});
     {
@@ -166,7 +165,7 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::ready(const rules::ThreeRu
     // About 4 T^3 rows of at least a few hundred choices each (one space has 301 positions):
     // a long target is not quick, without discovering the graph to find out.
     const double target = rules.target;
-    if (4 * target * target * target * 300 <= kQuickWork && work(rules) <= kQuickWork) return shared(rules);
+    if (4 * target * target * target * 300 <= three_win_cache::kQuickWork && work(rules) <= three_win_cache::kQuickWork) return shared(rules);
     std::lock_guard lock(t.mutex);
     t.slow[key] = true;
   } catch (const games::TooBig&) {
