@@ -80,6 +80,9 @@ class AnyTable {
   virtual bool over() const = 0;
   // The seats with the best result; empty until the game is over.
   virtual std::vector<Seat> winners() const = 0;
+  // Whether each seat plays against a house (its family's Measures say so): every seat ahead of
+  // it has won, a win of its own, not one shared with the other winners.
+  virtual bool against_house() const = 0;
 
   // Every legal choice of `seat` now (empty for a seat with none).
   virtual std::vector<AnyChoice> legal(Seat seat) const = 0;
@@ -221,6 +224,7 @@ class FamilyTable final : public AnyTable {
   Seat to_act() const override { return game().to_act(); }
   bool over() const override { return game().over(); }
   std::vector<Seat> winners() const override { return game().winners(); }
+  bool against_house() const override { return F::Measures::against_house; }
   std::vector<AnyChoice> legal(Seat seat) const override {
     choices_.clear();
     game().legal_actions(seat, choices_);

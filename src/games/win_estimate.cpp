@@ -11,11 +11,12 @@ namespace {
 
 constexpr std::uint64_t kStep = 0x9E3779B97F4A7C15ULL;  // one playout's seed from the next (the golden ratio's 64 bits)
 
-// Each seat's share of one finished game: 1/k to each of its k winners; none where no seat won
-// (a house beat them all).
-void add_shares(const std::vector<Seat>& winners, std::vector<double>& share) {
+// Each seat's share of one finished game: 1/k to each of its k winners where they share one win;
+// 1 to each where each plays against a house (a win of its own); none where no seat won.
+void add_shares(const std::vector<Seat>& winners, bool against_house, std::vector<double>& share) {
   std::fill(share.begin(), share.end(), 0.0);
-  for (Seat w : winners) share[static_cast<std::size_t>(w)] += 1.0 / static_cast<double>(winners.size());
+  const double each = against_house ? 1.0 : 1.0 / static_cast<double>(winners.size());
+  for (Seat w : winners) share[static_cast<std::size_t>(w)] += each;
 }
 
 // The playouts' shares so far, and the estimate they make.
@@ -32,7 +33,7 @@ class Tally {
     }
     if (game.over()) {
       auto winners = game.winners();
-      add_shares(winners, share_);
+      add_shares(winners, game.against_house(), share_);
       if (winners.empty()) ++nobody_;
     } else {
       // cut off: shared alike by every seat

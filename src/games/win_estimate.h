@@ -20,8 +20,9 @@ struct SeatChance {
 };
 
 // Every seat's chance, in seat order (a shared win counts a share to each). They sum to 1 less
-// `nobody`: the playouts no seat won, where the game is played against a house that beat everyone
-// (Red Dog: a player wins by ending ahead of the house, and alone at it has no other to beat).
+// `nobody` (the playouts no seat won), except against a house (AnyTable::against_house, Red Dog):
+// there each seat's chance is its own of ending ahead of the house, several may win one game, and
+// the chances do not sum to anything in particular.
 struct WinEstimate {
   std::vector<SeatChance> seats;
   double nobody = 0;   // the share of playouts no seat won
