@@ -361,6 +361,64 @@ TEST(ThreeWin, ASavedTableLoadsToTheSameChances) {
   std::filesystem::remove(path);
 }
 
+// A table on a grid of totals (what the real rules need) interpolates between the grid's totals
+// and plays each round at its exact points: close to the exact table at every pair of totals,
+// equal at the start (both hold 0 to 0, and both solve the same cycle there only up to the
+// rounds that score less than the step).
+TEST(ThreeWin, AGridOfTotalsStaysCloseToTheExactTable) {
+  const auto& exact = quick_table();
+  ThreeWinSolver grid(*quick_rules(), strategy::fresh_composition(quick_rules()->letter_deck), {.step = 3});
+  EXPECT_EQ(grid.step(), 3);
+  EXPECT_EQ(grid.totals(), (std::vector<int>{0, 3, 6, 9, 12, 14}));
+  double worst = 0;
+  for (int a = 0; a < 15; ++a)
+    for (int b = 0; b < 15; ++b) {
+      ASSERT_GE(grid.first(a, b), 0);
+      ASSERT_LE(grid.first(a, b), 1);
+      worst = std::max(worst, std::abs(grid.first(a, b) - exact.first(a, b)));
+    }
+  EXPECT_LT(worst, 0.01);
+  EXPECT_NEAR(grid.start_chance(), exact.start_chance(), 2e-4);
+  // Off the grid the chance lies between its neighbours' (bilinear): 1 between 0 and 3.
+  for (int b : {0, 6, 14}) {
+    double lo = std::min(grid.first(0, b), grid.first(3, b)), hi = std::max(grid.first(0, b), grid.first(3, b));
+    EXPECT_GE(grid.first(1, b), lo);
+    EXPECT_LE(grid.first(1, b), hi);
+  }
+  // The rounds are played at their exact points: a live decision rates every legal action.
+  three::Setup setup;
+  setup.players = {"ann", "bob"};
+  setup.seed = 7;
+  std::vector<three::Event> events;
+  three::ThreeGame game(quick_rules(), setup, events);
+  auto rng = cards::make_rng(7, cards::RngStream::Bots);
+  strategy::OptimalThreeBot optimal;
+  for (int moves = 0; moves < 3000 && !game.over(); ++moves) {
+    int seat = game.to_act();
+    auto rated = grid.evaluate(game, seat);
+    ASSERT_EQ(rated.size(), game.legal(seat).size());
+    for (const auto& r : rated) {
+      EXPECT_GE(r.chance, 0);
+      EXPECT_LE(r.chance, 1);
+    }
+    ASSERT_FALSE(game.apply(seat, optimal.choose(game, seat, rng), events));
+  }
+}
+
+// With no step asked for, the table takes the smallest whose work fits the limit.
+TEST(ThreeWin, TheStepIsTheSmallestThatFitsTheWorkLimit) {
+  auto r = load({"spaces=1", "target=14"});
+  double before = ThreeWinSolver::work_limit();
+  double one = ThreeWinSolver::work(r, 1), two = ThreeWinSolver::work(r, 2);
+  ASSERT_LT(two, one);
+  ThreeWinSolver::set_work_limit((one + two) / 2);
+  ThreeWinSolver table(r, strategy::fresh_composition(r.letter_deck));
+  EXPECT_EQ(table.step(), 2);
+  ThreeWinSolver::set_work_limit(one);
+  EXPECT_EQ(ThreeWinSolver(r, strategy::fresh_composition(r.letter_deck)).step(), 1);
+  ThreeWinSolver::set_work_limit(before);
+}
+
 TEST(ThreeWin, ATableOverTheWorkLimitIsRefusedAsTooBig) {
   double before = ThreeWinSolver::work_limit();
   ThreeWinSolver::set_work_limit(1e6);

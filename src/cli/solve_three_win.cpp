@@ -1,7 +1,9 @@
 // `inbetween solve threebetween --win`: ThreeBeTween heads-up played to its target, the chance to
 // win over both totals (families/three/win_solver.h, docs/solver.md "Playing to win: ThreeBeTween
 // heads-up"), and where the round's first player stops banking, as text, JSON or a gnuplot chart.
+#include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -68,8 +70,8 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
 
   if (options.format == "json") {
     ordered_json grid = ordered_json::array();
-    for (int a = 0; a < T; ++a)
-      for (int b = 0; b < T; ++b) grid.push_back({a, b, solver->first(a, b), solver->bank_threshold(a, b)});
+    for (int a : solver->totals())
+      for (int b : solver->totals()) grid.push_back({a, b, solver->first(a, b), solver->bank_threshold(a, b)});
     ordered_json j = {{"command", "solve"},
                       {"objective", "win"},
                       {"game", "threebetween"},
@@ -80,6 +82,8 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
                       {"model", kModel},
                       {"solver", {{"positions", solver->positions()},
                                   {"lead_cap", solver->lead_cap()},
+                                  {"totals_step", solver->step()},
+                                  {"threads", solver->threads()},
                                   {"policy_steps", solver->policy_steps()},
                                   {"seconds_to_solve", solver->solve_seconds()},
                                   {"seconds", seconds}}},
@@ -93,12 +97,21 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
 
   fmt::print(out, "{}, heads-up to {} points, playing to win (a tie counts half).\n", r.name, T);
   fmt::print(out, "Model: {}.\n", kModel);
-  fmt::print(out, "Solved {} x {} pairs of totals over {} positions in {:.2f} s (at most {} policy steps a cycle){}.\n\n", T, T,
-             solver->positions(), solver->solve_seconds(), solver->policy_steps(),
-             seconds < solver->solve_seconds() ? "; read from the cache now" : "");
+  const auto& held = solver->totals();
+  const std::string every =
+      solver->step() == 1 ? "every pair of totals"
+                          : fmt::format("totals every {} points and {} (between them, interpolated)", solver->step(), T - 1);
+  fmt::print(out, "Solved {} x {} pairs of totals ({}) over {} positions in {:.2f} s on {} threads (at most {} policy steps a cycle){}.\n\n",
+             held.size(), held.size(), every, solver->positions(), solver->solve_seconds(), solver->threads(),
+             solver->policy_steps(), seconds < solver->solve_seconds() ? "; read from the cache now" : "");
   fmt::print(out, "Chance to win from the start: the first player (the dealer's left) {:.4f}%, the dealer {:.4f}%.\n\n", 100 * first,
              100 * (1 - first));
-  auto totals = shown_totals(T);
+  // The shown totals are the table's own: each the highest it holds at or below the round figure.
+  std::vector<int> totals;
+  for (int t : shown_totals(T)) {
+    int held_at = *std::prev(std::upper_bound(held.begin(), held.end(), t));
+    if (totals.empty() || held_at > totals.back()) totals.push_back(held_at);
+  }
   auto grid = [&](const char* title, auto cell) {
     fmt::print(out, "{}\n  {:>6}", title, "own");
     for (int b : totals) fmt::print(out, " {:>7}", b);

@@ -17,12 +17,12 @@ namespace inbetween::strategy {
 namespace three_win_cache {
 
 // Bumped whenever the model or the layout changes: older files are not read.
-constexpr char kVersion[16] = "three-win-1";
+constexpr char kVersion[16] = "three-win-2";
 
 struct Header {
   char version[16] = {};
   char key[16] = {};
-  std::int64_t target = 0, lead_cap = 0, h = 0, steps = 0;
+  std::int64_t target = 0, lead_cap = 0, step = 0, h = 0, steps = 0, threads = 0;
   double seconds = 0;
 };
 
@@ -48,8 +48,11 @@ constexpr double kQuickWork = 3e8;
 // stand beside these.
 
 std::string ThreeWinSolver::cache_key(const rules::ThreeRules& rules, const Composition& composition, Options options) {
-  return games::table_key(fmt::format("{}|{}|target {}|lead cap {}", three_win_cache::kVersion, ThreeSolver::cache_key(rules, composition),
-                                      rules.target, options.lead_cap > 0 ? options.lead_cap : rules.target));
+  // An automatic step is the smallest whose work fits the limit: the same limit, the same table.
+  std::string step = options.step > 0 ? fmt::format("{}", options.step) : fmt::format("auto {:.6g}", work_limit());
+  return games::table_key(fmt::format("{}|{}|target {}|lead cap {}|step {}", three_win_cache::kVersion,
+                                      ThreeSolver::cache_key(rules, composition), rules.target,
+                                      lead_cap_of(rules.target, options), step));
 }
 
 bool ThreeWinSolver::save(const std::string& path) const {
@@ -64,6 +67,8 @@ bool ThreeWinSolver::save(const std::string& path) const {
     std::memcpy(h.key, m.table_key.data(), std::min(sizeof h.key, m.table_key.size()));
     h.target = m.T;
     h.lead_cap = m.K;
+    h.step = m.step();
+    h.threads = m.threads;
     h.h = static_cast<std::int64_t>(m.H.size());
     h.steps = m.steps;
     h.seconds = m.seconds;
@@ -84,7 +89,7 @@ std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, co
   if (!in || !in.read(reinterpret_cast<char*>(&h), sizeof h)) return nullptr;
   std::string key = cache_key(rules, composition, options);
   if (std::memcmp(h.version, three_win_cache::kVersion, sizeof three_win_cache::kVersion) != 0 || std::string(h.key, sizeof h.key) != key ||
-      h.target != rules.target || h.h <= 0 || h.h > (1 << 24))
+      h.target != rules.target || h.h <= 0 || h.h > (1 << 24) || h.step < 1 || h.step > kMaxStep)
     return nullptr;
   auto impl = std::make_unique<Impl>();
   Impl& m = *impl;
@@ -95,12 +100,14 @@ std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, co
   m.T = static_cast<int>(h.target);
   m.K = static_cast<int>(h.lead_cap);
   m.steps = static_cast<int>(h.steps);
+  m.threads = static_cast<int>(h.threads);
+  m.set_grid(static_cast<int>(h.step));
   m.seconds = h.seconds;
   m.init_kinds();
   m.graph_limit = ThreeSolver::memory_limit();
   m.discover();  // the ratings of live decisions sweep rounds over the graph
   m.find_unreachable();
-  const auto cells = static_cast<std::size_t>(m.T) * static_cast<std::size_t>(m.T);
+  const auto cells = static_cast<std::size_t>(m.P()) * static_cast<std::size_t>(m.P());
   m.F.resize(cells);
   m.G.resize(cells);
   m.H.resize(static_cast<std::size_t>(h.h));

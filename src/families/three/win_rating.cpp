@@ -25,8 +25,12 @@ constexpr std::size_t kRecentRounds = 8;
 }  // namespace
 
 std::shared_ptr<const UtilityRound> ThreeWinSolver::Impl::round_for(const std::string& key, std::vector<double> u, int rows) const {
+  // Every game's first round is played at 0 to 0, by both players (neither sees the other's):
+  // that round is kept for good, so a series of games (simulate, a table's next game) sweeps it once.
+  const bool keep = key.starts_with("first 0 0 ");
   {
     std::lock_guard lock(mu);
+    if (keep && start_round && start_key == key) return start_round;
     for (auto it = recent.begin(); it != recent.end(); ++it)
       if (it->first == key) {
         recent.splice(recent.begin(), recent, it);
@@ -35,6 +39,11 @@ std::shared_ptr<const UtilityRound> ThreeWinSolver::Impl::round_for(const std::s
   }
   auto made = std::make_shared<const UtilityRound>(*this, std::move(u), rows, &unreachable);
   std::lock_guard lock(mu);
+  if (keep) {
+    start_key = key;
+    start_round = made;
+    return made;
+  }
   recent.emplace_front(key, made);
   if (recent.size() > kRecentRounds) recent.pop_back();
   return made;

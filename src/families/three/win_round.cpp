@@ -7,41 +7,58 @@
 
 namespace inbetween::strategy {
 
-UtilityRound::UtilityRound(const model::Model& m, std::vector<double> u, int rows, const std::vector<char>* skip)
-    : m_(m), skip_(skip), u_(std::move(u)), rows_(std::max(rows, 0)), n_(m.states.size()) {
-  if (u_.size() < static_cast<std::size_t>(rows_ + reach(m)))
-    throw std::logic_error("UtilityRound: the utility does not reach past the rows");
-  d_.assign(static_cast<std::size_t>(rows_) * n_, 0.0);
-  z_.assign(d_.size(), 0.0);
+UtilityRound::UtilityRound(const model::Model& m, std::vector<double> u, int rows, const std::vector<char>* skip,
+                           std::vector<double> same)
+    : m_(m), skip_(skip), u_(std::move(u)), same_(std::move(same)), rows_(std::max(rows, 0)), n_(m.states.size()) {
+  const int top = rows_ + reach(m);
+  if (u_.size() < static_cast<std::size_t>(top)) throw std::logic_error("UtilityRound: the utility does not reach past the rows");
+  if (same_.empty()) same_ = {1.0};
+  v_.resize(static_cast<std::size_t>(top) * n_);
+  vs_.resize(v_.size());
+  for (int s = rows_; s < top; ++s) {
+    std::fill_n(v_.begin() + static_cast<std::ptrdiff_t>(at(0, s)), n_, u_at(s));
+    std::fill_n(vs_.begin() + static_cast<std::ptrdiff_t>(at(0, s)), n_, same_at(s));
+  }
+  d_.resize(static_cast<std::size_t>(rows_) * n_);
   for (int s = rows_ - 1; s >= 0; --s) sweep_row(s);
-}
-
-RoundWorth UtilityRound::turn(int id, int s) const {
-  if (s >= rows_) return pass(s);
-  double d = d_[at(id, s)];
-  return d > u_at(s) ? RoundWorth{d, z_[at(id, s)]} : pass(s);
 }
 
 RoundWorth UtilityRound::draw(int id, int s) const {
   if (s >= rows_) return {id == m_.full_id ? u_at(s) : 0.0, 1.0};  // not asked of the table (forced pass)
-  return {d_[at(id, s)], z_[at(id, s)]};
+  return d_[at(id, s)];
 }
 
+void UtilityRound::set_draw(int id, int s, RoundWorth d) {
+  d_[at(id, s)] = d;
+  RoundWorth v = d.value > u_at(s) ? d : pass(s);
+  v_[at(id, s)] = v.value;
+  vs_[at(id, s)] = v.same;
+}
+
+// The hot loop of the win table: every choice of every hand type, one read each.
 void UtilityRound::solve_state(int id, int s) {
   const auto& st = m_.states[static_cast<std::size_t>(id)];
-  double d = st.bust * u_at(0), z = st.bust;
+  const RoundWorth bust = pass(0);
+  double d = st.bust * bust.value, z = st.bust * bust.same;
+  const std::size_t row = at(0, s);
+  const double* v = v_.data() + row;
+  const model::Option* opts = m_.opts.data();
+  const model::HandType* types = m_.types.data();
   for (auto t = st.type_begin; t < st.type_end; ++t) {
-    const model::HandType& ht = m_.types[t];
-    RoundWorth best{-1, 0};
+    const model::HandType& ht = types[t];
+    std::size_t best = 0;
+    double best_value = -1;
     for (auto o = ht.begin; o < ht.end; ++o) {
-      RoundWorth v = turn(m_.opts[o].succ, s + m_.opts[o].points);
-      if (v.value > best.value) best = v;
+      std::size_t k = static_cast<std::size_t>(opts[o].points) * n_ + static_cast<std::size_t>(opts[o].succ);
+      if (v[k] > best_value) {
+        best_value = v[k];
+        best = k;
+      }
     }
-    d += ht.prob * best.value;
-    z += ht.prob * best.zero;
+    d += ht.prob * best_value;
+    z += ht.prob * vs_[row + best];
   }
-  d_[at(id, s)] = d;
-  z_[at(id, s)] = z;
+  set_draw(id, s, {d, z});
 }
 
 RoundWorth UtilityRound::bank_sum(int s, bool zero_points) const {
@@ -51,7 +68,7 @@ RoundWorth UtilityRound::bank_sum(int s, bool zero_points) const {
     if (pr.identical) {
       if (!zero_points) {
         w.value += pr.prob * u_at(0);
-        w.zero += pr.prob;
+        w.same += pr.prob * same_at(0);
       }
       continue;
     }
@@ -62,7 +79,7 @@ RoundWorth UtilityRound::bank_sum(int s, bool zero_points) const {
       if (v.value > best.value) best = v;
     }
     w.value += pr.prob * best.value;
-    w.zero += pr.prob * best.zero;
+    w.same += pr.prob * best.same;
   }
   return w;
 }
@@ -70,11 +87,10 @@ RoundWorth UtilityRound::bank_sum(int s, bool zero_points) const {
 // As ThreeSolver::Impl::sweep_row: two wild limits lead back to the same S, so W(S) is iterated
 // over the zero set to a fixed point before the other positions are solved.
 void UtilityRound::sweep_row(int s) {
-  std::size_t full_at = at(m_.full_id, s);
   RoundWorth rest = bank_sum(s, false);
   double w = rest.value;
   for (int it = 0; it < 200; ++it) {
-    d_[full_at] = w;
+    set_draw(m_.full_id, s, {w, 0.0});
     for (int id : m_.zero_order) solve_state(id, s);
     RoundWorth w0 = bank_sum(s, true);
     double next = rest.value + w0.value;
@@ -82,15 +98,15 @@ void UtilityRound::sweep_row(int s) {
     w = next;
     if (done) break;
   }
-  d_[full_at] = w;
+  set_draw(m_.full_id, s, {w, 0.0});
   for (int id : m_.zero_order) solve_state(id, s);
-  z_[full_at] = rest.zero + bank_sum(s, true).zero;
-  // The zero chance of the zero set follows W's, iterated the same way.
+  set_draw(m_.full_id, s, {w, rest.same + bank_sum(s, true).same});
+  // The weight of the zero set follows W's, iterated the same way.
   for (int it = 0; it < 200; ++it) {
-    double before = z_[full_at];
+    double before = d_[at(m_.full_id, s)].same;
     for (int id : m_.zero_order) solve_state(id, s);
-    z_[full_at] = rest.zero + bank_sum(s, true).zero;
-    if (std::abs(z_[full_at] - before) <= 1e-15) break;
+    set_draw(m_.full_id, s, {w, rest.same + bank_sum(s, true).same});
+    if (std::abs(d_[at(m_.full_id, s)].same - before) <= 1e-15) break;
   }
   for (int id : m_.order)
     if (!m_.in_zero[static_cast<std::size_t>(id)] && !(skip_ && (*skip_)[static_cast<std::size_t>(id)])) solve_state(id, s);
@@ -104,7 +120,7 @@ int UtilityRound::pair_index(int a, int b) const {
 
 RoundWorth UtilityRound::limits(int a, int b, int s) const {
   const auto& pr = m_.pairs[static_cast<std::size_t>(pair_index(a, b))];
-  if (pr.identical) return {u_at(0), 1.0};
+  if (pr.identical) return pass(0);
   RoundWorth best{-1, 0};
   for (int id : pr.layouts) {
     RoundWorth v = turn(id, s + pr.points);
@@ -120,7 +136,7 @@ RoundWorth UtilityRound::replace(int kept, int s) const {
     if (w <= 0) continue;
     RoundWorth v = limits(kept, static_cast<int>(c), s);
     r.value += w * v.value;
-    r.zero += w * v.zero;
+    r.same += w * v.same;
   }
   return r;
 }
@@ -142,14 +158,14 @@ RoundWorth UtilityRound::start() const {
     if (pr.prob <= 0) continue;
     RoundWorth v = deal(pr.a, pr.b);
     r.value += pr.prob * v.value;
-    r.zero += pr.prob * v.zero;
+    r.same += pr.prob * v.same;
   }
   return r;
 }
 
 int UtilityRound::bank_threshold() const {
   for (int s = rows_ - 1; s >= 0; --s)
-    if (d_[at(m_.full_id, s)] > u_at(s)) return s + 1;
+    if (d_[at(m_.full_id, s)].value > u_at(s)) return s + 1;
   return 0;
 }
 

@@ -10,30 +10,33 @@
 
 namespace inbetween::strategy {
 
-// A value and the chance that the round scores 0 (a bust, or a pass with nothing in front): the
-// coefficient of u(0), which the win table needs to solve the rounds that come back to the same
-// totals (both players scoring nothing).
+// A value and its weight on the chance at the round's own totals (`same`): a round that scores
+// 0 comes back to them (with the totals on a grid, a round scoring less than the grid's step
+// comes back to them in part). The win table needs it to solve those rounds (win_solver.cpp);
+// with exact totals it is the chance that the round scores 0 (a bust, or a pass with nothing).
 struct RoundWorth {
   double value = 0;
-  double zero = 0;
+  double same = 0;
 };
 
 class UtilityRound {
  public:
   // `u[S]` for S = 0..u.size()-1; at S >= rows the player passes (u must then be its highest
   // value there for the model to be exact: the win table makes sure of it, or states the cap).
-  // u must reach rows - 1 + reach(m).
+  // u must reach rows - 1 + reach(m). `same[S]` is u(S)'s weight on the chance at the round's
+  // own totals (empty: 1 at S = 0, else 0).
   // `skip` (when given) marks positions no dealt card leads to (a composition without some
   // kinds): they are not swept.
-  UtilityRound(const model::Model& m, std::vector<double> u, int rows, const std::vector<char>* skip = nullptr);
+  UtilityRound(const model::Model& m, std::vector<double> u, int rows, const std::vector<char>* skip = nullptr,
+               std::vector<double> same = {});
   // The most points one step (a draw, or a bank's new limits) adds.
   static int reach(const model::Model& m) { return (2 + m.spaces) * m.max_points; }
 
   // V at the start of a turn: the better of passing and drawing (banking on a ThreeBeTween).
-  RoundWorth turn(int id, int s) const;
+  RoundWorth turn(int id, int s) const { return s < rows_ ? RoundWorth{v_[at(id, s)], vs_[at(id, s)]} : pass(s); }
   // Drawing (banking on a ThreeBeTween) and playing on.
   RoundWorth draw(int id, int s) const;
-  RoundWorth pass(int s) const { return {u_at(s), s == 0 ? 1.0 : 0.0}; }
+  RoundWorth pass(int s) const { return {u_at(s), same_at(s)}; }
   // Two limit cards (kinds) laid the best way at S; identical: a bust.
   RoundWorth limits(int a, int b, int s) const;
   // Keeping `kept` and being dealt a replacement.
@@ -47,20 +50,26 @@ class UtilityRound {
   int bank_threshold() const;
   int rows() const { return rows_; }
   double u_at(int s) const { return u_[static_cast<std::size_t>(s)]; }
+  double same_at(int s) const { return static_cast<std::size_t>(s) < same_.size() ? same_[static_cast<std::size_t>(s)] : 0.0; }
 
  private:
   std::size_t at(int id, int s) const { return static_cast<std::size_t>(s) * n_ + static_cast<std::size_t>(id); }
   void solve_state(int id, int s);
+  void set_draw(int id, int s, RoundWorth d);
   RoundWorth bank_sum(int s, bool zero_points) const;
   void sweep_row(int s);
   int pair_index(int a, int b) const;
 
   const model::Model& m_;
   const std::vector<char>* skip_ = nullptr;
-  std::vector<double> u_;
+  std::vector<double> u_, same_;
   int rows_ = 0;
   std::size_t n_ = 0;
-  std::vector<double> d_, z_;  // [S * n + id], S < rows: D (W for the full state) and its zero chance
+  // [S * n + id]: V (the better of passing and drawing) and its weight `same`, for S < rows +
+  // reach (at S >= rows the pass), so that the sweep's inner loop reads one array of values
+  // without a branch (the weights only for the best choice); and D (W for the full state), S < rows.
+  std::vector<double> v_, vs_;
+  std::vector<RoundWorth> d_;
 };
 
 }  // namespace inbetween::strategy

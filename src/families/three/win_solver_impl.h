@@ -17,15 +17,27 @@ struct ThreeWinSolver::Impl : model::Model {
   Options options;
   std::string table_key;
   int T = 100, K = 100;
-  std::vector<double> F, G;      // [a * T + b]: F(a, b); [b * T + a']: G(b, a'), a' < T
+  // The totals the table holds (the grid): 0, step, 2 step, ... and target - 1; cell[t] is the
+  // index of the highest of them at or below t. Between them the chances are interpolated.
+  std::vector<int> totals, cell;
+  std::vector<double> F, G;      // [i * P + j], grid indices: F(a_i, b_j); G(b_i, a'_j), a' < T
   std::vector<double> H;         // H[d]: the dealer's chance needing more than d (a' >= T), d >= 1
-  std::vector<int> thresholds;   // [a * T + b]: the first player's bank threshold
+  std::vector<int> thresholds;   // [i * P + j]: the first player's bank threshold at (a_i, b_j)
   std::vector<char> unreachable;  // positions no card of the composition leads to (not swept)
   double seconds = 0;
   int steps = 0;
+  int threads = 1;
 
-  double f(int a, int b) const { return F[static_cast<std::size_t>(a * T + b)]; }
+  int P() const { return static_cast<int>(totals.size()); }
+  std::size_t at(int i, int j) const { return static_cast<std::size_t>(i * P() + j); }
+  // The grid: totals and cells for a target and a step.
+  void set_grid(int step);
+  int step() const { return totals.size() > 1 ? totals[1] - totals[0] : 1; }
+  // F and G at any totals below the target (G past it: H), interpolated between the grid's.
+  double f(int a, int b) const;
   double g(int b, int a) const;
+  // The weight of the chance at grid total t0 in the chance at t0 + x (the cycle's unknown).
+  std::vector<double> same_weights(int t0, std::size_t size) const;
   // The utilities and rows of each role (win_solver.h's recursion).
   int first_rows(int a) const { return T + K - a; }
   std::vector<double> first_utility(int a, int b, int rows) const;
@@ -33,16 +45,22 @@ struct ThreeWinSolver::Impl : model::Model {
   // The dealer's utility, or, with `next_first` set and the other seat's round over, the
   // utility of a player who knows the other's final total and starts the next round itself.
   std::vector<double> second_utility(int b, int a_final, int rows, bool starts_next) const;
+  // The choices the table's sweeps visit (the work limit), at the grid set.
+  double work() const;
 
   void solve();
   void find_unreachable();
-  void solve_cycle(int a, int b);
-  std::size_t round_bytes(int rows) const { return 2 * sizeof(double) * static_cast<std::size_t>(rows) * states.size(); }
+  int solve_cycle(int i, int j);  // the policy steps it took
+  std::size_t round_bytes(int rows) const {
+    return sizeof(RoundWorth) * static_cast<std::size_t>(2 * rows + UtilityRound::reach(*this)) * states.size();
+  }
 
   // The last rounds the ratings swept, by what their utility depends on (a hint's sweep is the
   // table's work for one state: kept for the next decisions of the same round).
   mutable std::mutex mu;
   mutable std::list<std::pair<std::string, std::shared_ptr<const UtilityRound>>> recent;
+  mutable std::string start_key;
+  mutable std::shared_ptr<const UtilityRound> start_round;
   std::shared_ptr<const UtilityRound> round_for(const std::string& key, std::vector<double> u, int rows) const;
 };
 
