@@ -169,13 +169,12 @@ three::Action OptimalThreeBot::choose(const three::ThreeGame& game, games::Seat 
 }
 
 three::Action WinningThreeBot::choose(const three::ThreeGame& game, games::Seat player, cards::Rng& rng) const {
-  if (game.players().size() == 2) {
-    try {
-      auto rated = ThreeWinSolver::shared(game.rules())->evaluate(game, player);
-      if (!rated.empty()) return rated.front().action;
-    } catch (const games::TooBig&) {
-      // No table for these rules: play for points.
-    }
+  try {
+    // Heads-up exactly; with more seats against the leading other player, as if alone with it.
+    auto rated = ThreeWinSolver::shared(game.rules())->evaluate(game, player, ThreeWinSolver::leader(game, player));
+    if (!rated.empty()) return rated.front().action;
+  } catch (const games::TooBig&) {
+    // No table for these rules: play for points.
   }
   return OptimalThreeBot().choose(game, player, rng);
 }

@@ -68,8 +68,9 @@ class OptimalThreeBot : public ThreeBot {
 };
 
 // `winning`: heads-up, the action with the highest chance to win the game (win_solver.h: the
-// table of both totals, made at its first move, kept in the disk cache); with more seats, or
-// where the table is refused (games::TooBig), it plays as `optimal` does.
+// table of both totals, made at its first move, kept in the disk cache); with more seats, the
+// highest chance to beat the leading other player as if the two were alone; where the table is
+// refused (games::TooBig), it plays as `optimal` does.
 class WinningThreeBot : public ThreeBot {
  public:
   static constexpr std::string_view kind = "winning";

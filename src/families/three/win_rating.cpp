@@ -50,13 +50,31 @@ std::shared_ptr<const UtilityRound> ThreeWinSolver::Impl::round_for(const std::s
 }
 
 std::vector<WinRatedAction> ThreeWinSolver::evaluate(const three::ThreeGame& game, games::Seat player) const {
+  if (game.players().size() != 2) return {};
+  return evaluate(game, player, 1 - player);
+}
+
+games::Seat ThreeWinSolver::leader(const three::ThreeGame& game, games::Seat player) {
+  games::Seat best = -1;
+  int best_total = -1;
+  for (std::size_t s = 0; s < game.players().size(); ++s) {
+    if (static_cast<games::Seat>(s) == player) continue;
+    const auto& p = game.players()[s];
+    int total = p.total + (p.status == three::Status::Passed ? p.round_score : 0);
+    if (total > best_total) best = static_cast<games::Seat>(s), best_total = total;
+  }
+  return best;
+}
+
+std::vector<WinRatedAction> ThreeWinSolver::evaluate(const three::ThreeGame& game, games::Seat player, games::Seat against) const {
   const Impl& m = *impl_;
   std::vector<WinRatedAction> out;
-  if (game.players().size() != 2 || game.over() || game.rules().target != m.T) return out;
+  const int seats = static_cast<int>(game.players().size());
+  if (game.over() || game.rules().target != m.T || against == player || against < 0 || against >= seats) return out;
   auto legal = game.legal(player);
   if (legal.empty()) return out;
   const auto& me = game.players()[static_cast<std::size_t>(player)];
-  const auto& other = game.players()[static_cast<std::size_t>(1 - player)];
+  const auto& other = game.players()[static_cast<std::size_t>(against)];
   const int banked = std::accumulate(me.banks.begin(), me.banks.end(), 0);
   const int at_risk = banked + game.points_in_front(player);
   // The round this player plays now, and for what.
@@ -67,7 +85,9 @@ std::vector<WinRatedAction> ThreeWinSolver::evaluate(const three::ThreeGame& gam
     round = m.round_for(fmt::format("first {} {} {}", me.total, other.total, rows), m.first_utility(me.total, other.total, rows), rows);
   } else {
     int final_total = other.total + (other.status == three::Status::Passed ? other.round_score : 0);
-    bool starts_next = player == game.dealer();
+    // The next round's turns start two seats left of this dealer: of the two, who comes first.
+    auto from_next_start = [&](int seat) { return ((seat - game.dealer() - 2) % seats + 2 * seats) % seats; };
+    bool starts_next = from_next_start(player) < from_next_start(against);
     int rows = std::max(m.second_rows(me.total, final_total), at_risk + 1);
     round = m.round_for(fmt::format("known {} {} {} {}", me.total, final_total, starts_next, rows),
                         m.second_utility(me.total, final_total, rows, starts_next), rows);

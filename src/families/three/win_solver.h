@@ -101,6 +101,11 @@ class ThreeWinSolver {
   // Every legal action of `player` (exactly game.legal(player)) with its chance to win, best
   // first; empty when the game is not heads-up, not these rules' game, or over.
   std::vector<WinRatedAction> evaluate(const games::three::ThreeGame& game, games::Seat player) const;
+  // The same against one other seat of a game of any seats, as if the two were alone at the
+  // table (the others left out: a model, which the winning bot uses at three or more seats).
+  std::vector<WinRatedAction> evaluate(const games::three::ThreeGame& game, games::Seat player, games::Seat against) const;
+  // The other seat with the highest total (its round's score counted once it has passed).
+  static games::Seat leader(const games::three::ThreeGame& game, games::Seat player);
 
   // ---- facts ----
   int target() const;
