@@ -100,7 +100,7 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
   const auto& held = solver->totals();
   const std::string every =
       solver->step() == 1 ? "every pair of totals"
-                          : fmt::format("totals every {} points and {} (between them, interpolated)", solver->step(), T - 1);
+                          : fmt::format("the totals every {} points and {}, the chances between them interpolated", solver->step(), T - 1);
   fmt::print(out, "Solved {} x {} pairs of totals ({}) over {} positions in {:.2f} s on {} threads (at most {} policy steps a cycle){}.\n\n",
              held.size(), held.size(), every, solver->positions(), solver->solve_seconds(), solver->threads(),
              solver->policy_steps(), seconds < solver->solve_seconds() ? "; read from the cache now" : "");
