@@ -440,6 +440,21 @@ TEST(ThreeWin, TheStepIsTheSmallestThatFitsTheWorkLimit) {
   ThreeWinSolver::set_work_limit(before);
 }
 
+// The server's sweep lets go of the tables nobody asked for since the last sweep, with the rounds
+// they keep for live decisions (a round of the real rules is about 30 MB).
+TEST(ThreeWin, TablesNobodyAskedForAreLetGo) {
+  auto r = load({"spaces=1", "target=13"});
+  auto table = ThreeWinSolver::shared(r);
+  EXPECT_GT(table->bytes(), 0u);
+  ThreeWinSolver::let_go_of_unused();                      // handed out since: kept
+  EXPECT_EQ(ThreeWinSolver::shared(r).get(), table.get());  // asked again: the same table
+  ThreeWinSolver::let_go_of_unused();                      // asked since the last sweep: kept
+  EXPECT_EQ(ThreeWinSolver::ready(r).get(), table.get());
+  ThreeWinSolver::let_go_of_unused();
+  EXPECT_GE(ThreeWinSolver::let_go_of_unused(), table->bytes());  // nobody asked: let go
+  EXPECT_NE(ThreeWinSolver::shared(r).get(), table.get());        // made again when asked
+}
+
 TEST(ThreeWin, ATableOverTheWorkLimitIsRefusedAsTooBig) {
   double before = ThreeWinSolver::work_limit();
   ThreeWinSolver::set_work_limit(1e6);

@@ -23,6 +23,7 @@
 
 #include "families/three/family.h"
 #include "families/three/solver.h"
+#include "families/three/win_solver.h"
 #include "families/three/solver_impl.h"
 #include "games/table_cache.h"
 
@@ -357,7 +358,9 @@ std::shared_ptr<const ThreeSolver> ThreeSolver::shared(const std::string& key,
 }  // namespace inbetween::strategy
 
 namespace inbetween::games::three {
-std::size_t ThreeFamily::let_go_of_unused() { return strategy::ThreeSolver::let_go_of_unused(); }
+std::size_t ThreeFamily::let_go_of_unused() {
+  return strategy::ThreeSolver::let_go_of_unused() + strategy::ThreeWinSolver::let_go_of_unused();
+}
 
 void ThreeFamily::limit_memory(std::size_t one_table, std::size_t all_tables) {
   strategy::ThreeSolver::set_memory_limit(one_table);

@@ -28,6 +28,7 @@ struct Header {
 
 struct Held {
   std::shared_ptr<const ThreeWinSolver> table;
+  bool used_lately = true;  // handed out since the last let_go_of_unused()
 };
 struct Tables {
   std::mutex mutex;
@@ -124,7 +125,10 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeR
   Composition composition = fresh_composition(rules.letter_deck);
   std::string key = cache_key(rules, composition, {});
   std::lock_guard lock(t.mutex);  // the first asker solves; the others wait for the same table
-  if (auto it = t.by_key.find(key); it != t.by_key.end()) return it->second.table;
+  if (auto it = t.by_key.find(key); it != t.by_key.end()) {
+    it->second.used_lately = true;
+    return it->second.table;
+  }
   // Refused once in this process: refused again at once (the limits are set at start).
   if (auto it = t.refused.find(key); it != t.refused.end()) throw SolverLimit(it->second);
   std::string dir = ThreeSolver::cache_dir();
@@ -145,6 +149,31 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeR
   return table;
 }
 
+std::size_t ThreeWinSolver::bytes() const {
+  const Impl& m = *impl_;
+  std::size_t b = m.graph_bytes() + sizeof(double) * (m.F.size() + m.G.size() + m.H.size()) + sizeof(int) * m.thresholds.size();
+  std::lock_guard lock(m.mu);
+  for (const auto& [key, round] : m.recent) b += round->bytes();
+  if (m.start_round) b += m.start_round->bytes();
+  return b;
+}
+
+std::size_t ThreeWinSolver::let_go_of_unused() {
+  auto& t = three_win_cache::tables();
+  std::lock_guard lock(t.mutex);
+  std::size_t let_go = 0;
+  for (auto it = t.by_key.begin(); it != t.by_key.end();) {
+    if (!it->second.used_lately) {
+      let_go += it->second.table->bytes();
+      it = t.by_key.erase(it);
+    } else {
+      it->second.used_lately = false;
+      ++it;
+    }
+  }
+  return let_go;
+}
+
 std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::ready(const rules::ThreeRules& rules) {
   try {
     {
@@ -152,7 +181,10 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::ready(const rules::ThreeRu
       Composition composition = fresh_composition(rules.letter_deck);
       std::string key = cache_key(rules, composition, {});
       std::lock_guard lock(t.mutex);
-      if (auto it = t.by_key.find(key); it != t.by_key.end()) return it->second.table;
+      if (auto it = t.by_key.find(key); it != t.by_key.end()) {
+        it->second.used_lately = true;
+        return it->second.table;
+      }
       std::string dir = ThreeSolver::cache_dir();
       std::string path = dir.empty() ? "" : (std::filesystem::path(dir) / ("three-win-" + key + ".bin")).string();
       if (!path.empty())

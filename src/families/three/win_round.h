@@ -49,6 +49,7 @@ class UtilityRound {
   // S above it up to the rows (rows when banking pays up to there).
   int bank_threshold() const;
   int rows() const { return rows_; }
+  std::size_t bytes() const { return sizeof(double) * (v_.size() + vs_.size()) + sizeof(RoundWorth) * d_.size(); }
   double u_at(int s) const { return u_[static_cast<std::size_t>(s)]; }
   double same_at(int s) const { return static_cast<std::size_t>(s) < same_.size() ? same_[static_cast<std::size_t>(s)] : 0.0; }
 

@@ -80,6 +80,11 @@ class ThreeWinSolver {
   // The table without a long wait: shared() where it solves in about a second, else one already
   // in the process or the disk cache; nullptr otherwise (or when it is refused). Hints ask this.
   static std::shared_ptr<const ThreeWinSolver> ready(const rules::ThreeRules& rules);
+  // Lets go of the tables in the process nobody asked for since the last call (the server's
+  // sweep), with the rounds they keep: the bytes let go. A table on disk stays there.
+  static std::size_t let_go_of_unused();
+  // The bytes it holds: the table, its state graph and the rounds it keeps for live decisions.
+  std::size_t bytes() const;
   static std::string cache_key(const rules::ThreeRules& rules, const Composition& composition, Options options);
   bool save(const std::string& path) const;
   static std::unique_ptr<ThreeWinSolver> load(const std::string& path, const rules::ThreeRules& rules,
