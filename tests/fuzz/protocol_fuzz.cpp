@@ -26,10 +26,10 @@ using inbetween::protocol::json;
 }
 
 // The line as handed to the engine, or nothing for a line the target skips: a `new` naming a
-// file by a path (fuzz_guard.h), and ThreeBeTween's exact solver (a hint, the optimal bot): a
-// second or more of arithmetic per call on the rules' table, not input handling, which
-// tests/three_solver_test.cpp covers. A `new` without a seed is given one: the engine would draw
-// it from the system, and a run would not repeat.
+// file by a path (fuzz_guard.h), and ThreeBeTween's exact solvers (a hint, the optimal and
+// winning bots): a second to minutes of arithmetic per call on the rules' tables, not input
+// handling, which tests/three_solver_test.cpp and three_win_test.cpp cover. A `new` without a
+// seed is given one: the engine would draw it from the system, and a run would not repeat.
 std::optional<std::string> prepared(inbetween::protocol::Engine& engine, const std::string& line) {
   json request;
   try {
@@ -46,7 +46,7 @@ std::optional<std::string> prepared(inbetween::protocol::Engine& engine, const s
     request["seed"] = 1;
     return request.dump();
   }
-  bool solver = *cmd == "hint" || (*cmd == "act" && request.contains("bot") && request["bot"] == "optimal");
+  bool solver = *cmd == "hint" || (*cmd == "act" && request.contains("bot") && (request["bot"] == "optimal" || request["bot"] == "winning"));
   if (solver && engine.session() && engine.session()->state().value("game", std::string()) == "threebetween") return std::nullopt;
   return line;
 }

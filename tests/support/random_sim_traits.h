@@ -299,8 +299,11 @@ struct SimTraits<games::three::ThreeFamily> {
   static std::string card_notation(const Rules& r, CardCode c) { return r.letter_deck.kind(c).notation; }
   static std::vector<CardCode> cards_on_table(const Game& g) { return g.cards_in_front(); }
   // The optimal bot solves a table per rules (cached on disk): 1 and 2 spaces take well under a
-  // second, the preset's 3 about one (once per cache), 4 and 5 spaces seconds to minutes.
+  // second, the preset's 3 about one (once per cache), 4 and 5 spaces seconds to minutes. The
+  // winning bot solves a heads-up win table per rules at any number of seats (win_solver.h):
+  // about a second with one space, a minute with two to 40, the preset's six minutes on 2 cores.
   static bool bot_affordable(const Rules& r, const std::string& kind) {
+    if (kind == "winning") return r.spaces <= 1 || (r.spaces == 2 && r.target <= 20);
     return kind != "optimal" || r.spaces <= 2 || (r.spaces == 3 && r.replacement && !r.wild_pair_busts);
   }
   static bool finite(const Rules&, int) { return true; }
