@@ -7,12 +7,16 @@
 // their copies), and it checks every pair of totals from 27 up (those only lead to each other).
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <functional>
 
 #include <map>
@@ -24,6 +28,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include "cards/letter_card.h"
 #include "cards/rng.h"
@@ -453,6 +458,39 @@ TEST(ThreeWin, TablesNobodyAskedForAreLetGo) {
   ThreeWinSolver::let_go_of_unused();
   EXPECT_GE(ThreeWinSolver::let_go_of_unused(), table->bytes());  // nobody asked: let go
   EXPECT_NE(ThreeWinSolver::shared(r).get(), table.get());        // made again when asked
+}
+
+// `inbetween solve threebetween --win --totals-step N`: the grid asked for, as JSON; a step off
+// the grid's range or without --win is refused with exit 2 and a message naming the option.
+TEST(ThreeWin, SolveWinTakesTheGridsStep) {
+  auto run = [](const std::string& args, std::string& out) {
+    auto path = std::filesystem::temp_directory_path() / fmt::format("three-win-cli-{}.txt", ::getpid());
+    std::string command = fmt::format("INBETWEEN_CACHE_DIR=off '{}' solve threebetween {} > '{}' 2>&1", INBETWEEN_BINARY, args, path.string());
+    int status = std::system(command.c_str());
+    std::ifstream in(path);
+    out.assign(std::istreambuf_iterator<char>(in), {});
+    std::filesystem::remove(path);
+    return WEXITSTATUS(status);
+  };
+  std::string out;
+  ASSERT_EQ(run("--win --set spaces=1 --set target=15 --totals-step 3 --format json", out), 0) << out;
+  auto j = nlohmann::json::parse(out);
+  EXPECT_EQ(j["solver"]["totals_step"], 3);
+  // Every pair of totals, those the table holds (0, 3, 6, 9, 12 and 14 both ways) marked.
+  ASSERT_EQ(j["by_totals"]["rows"].size(), 225u);
+  auto held_total = [](int t) { return t % 3 == 0 || t == 14; };
+  int held = 0;
+  for (const auto& row : j["by_totals"]["rows"]) {
+    EXPECT_EQ(row[4].get<bool>(), held_total(row[0].get<int>()) && held_total(row[1].get<int>())) << row.dump();
+    held += row[4].get<bool>();
+  }
+  EXPECT_EQ(held, 36);
+  ASSERT_EQ(run("--win --set spaces=1 --set target=15 --format json", out), 0) << out;
+  EXPECT_EQ(nlohmann::json::parse(out)["solver"]["totals_step"], 1);  // small: every total
+  EXPECT_EQ(run("--win --totals-step 9", out), 2);
+  EXPECT_NE(out.find("--totals-step: 9 is not a step of the grid of totals: 1 to 8"), std::string::npos) << out;
+  EXPECT_EQ(run("--totals-step 2", out), 2);
+  EXPECT_NE(out.find("--totals-step is a setting of the win table: add --win"), std::string::npos) << out;
 }
 
 TEST(ThreeWin, ATableOverTheWorkLimitIsRefusedAsTooBig) {

@@ -62,6 +62,7 @@ int run_solve(const RuleChoice& choice, const SolveOptions& options, std::ostrea
 struct SolveWinOptions {
   std::string format = "text";  // text, or json
   std::string chart;            // FILE.svg or FILE.png: the best bet over the pot and the lead; empty: none
+  int totals_step = 0;          // ThreeBeTween: the grid of totals (0: the smallest that fits the work limit)
 };
 int run_solve_win(const RuleChoice& choice, const SolveWinOptions& options, std::ostream& out);
 // The same for ThreeBeTween heads-up to its target (cli/solve_three_win.cpp).

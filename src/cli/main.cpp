@@ -174,6 +174,9 @@ int main(int argc, char** argv) {
   std::string solve_three_chart;
   solve_three_cmd->add_flag("--win", solve_three_win, "heads-up to the target: the chance to win over both totals, and where to stop banking");
   solve_three_cmd->add_option("--chart", solve_three_chart, "with --win: FILE.svg or FILE.png, where to stop banking over both totals (gnuplot)");
+  int solve_three_step = 0;
+  solve_three_cmd->add_option("--totals-step", solve_three_step,
+                              "with --win: the table holds every Nth total, 1 to 8 (0 or left out: the smallest whose work fits the limit)");
 
   cli::SimulateOptions simulate;
   auto* simulate_cmd = app.add_subcommand("simulate", "play many seeded games of bots on every core; statistics with 95% intervals");
@@ -319,7 +322,8 @@ int main(int argc, char** argv) {
       return cli::run_solve_win(solve_win_choice, solve_win, std::cout);
     }
     if (solve_three_cmd->parsed()) {
-      if (solve_three_win) return cli::run_solve_three_win(solve_choice, {solve.format, solve_three_chart}, std::cout);
+      if (solve_three_win) return cli::run_solve_three_win(solve_choice, {solve.format, solve_three_chart, solve_three_step}, std::cout);
+      if (solve_three_step > 0) throw cli::CommandLineError("solve threebetween: --totals-step is a setting of the win table: add --win");
       if (!solve_seed.empty()) solve.seed = cli::parse_seed(solve_seed);
       return cli::run_solve(solve_choice, solve, std::cout);
     }

@@ -41,9 +41,13 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
   for (const auto& s : choice.sets) overrides.push_back(rules::parse_override(s));
   auto r = rules::load_three_rules(choice.rules, overrides);
   if (!options.chart.empty()) check_chart(options.chart);
+  if (options.totals_step < 0 || options.totals_step > strategy::ThreeWinSolver::kMaxStep)
+    throw CommandLineError(fmt::format("--totals-step: {} is not a step of the grid of totals: 1 to {}", options.totals_step,
+                                       strategy::ThreeWinSolver::kMaxStep));
 
   auto start = std::chrono::steady_clock::now();
-  auto solver = strategy::ThreeWinSolver::shared(r);  // games::TooBig past the limits: the caller says why
+  // games::TooBig past the limits: the caller says why.
+  auto solver = strategy::ThreeWinSolver::shared(r, {.step = options.totals_step});
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const int T = solver->target();
   double first = solver->start_chance();
@@ -70,8 +74,11 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
 
   if (options.format == "json") {
     ordered_json grid = ordered_json::array();
-    for (int a : solver->totals())
-      for (int b : solver->totals()) grid.push_back({a, b, solver->first(a, b), solver->bank_threshold(a, b)});
+    // Every pair of totals; those the table holds are marked (the others are interpolated).
+    const auto& held = solver->totals();
+    auto on_grid = [&](int t) { return std::binary_search(held.begin(), held.end(), t); };
+    for (int a = 0; a < T; ++a)
+      for (int b = 0; b < T; ++b) grid.push_back({a, b, solver->first(a, b), solver->bank_threshold(a, b), on_grid(a) && on_grid(b)});
     ordered_json j = {{"command", "solve"},
                       {"objective", "win"},
                       {"game", "threebetween"},
@@ -88,7 +95,7 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
                                   {"seconds_to_solve", solver->solve_seconds()},
                                   {"seconds", seconds}}},
                       {"chance_to_win", {{"first_player", first}, {"dealer", 1.0 - first}}},
-                      {"by_totals", {{"columns", {"own_total", "other_total", "first_player_chance", "bank_threshold"}},
+                      {"by_totals", {{"columns", {"own_total", "other_total", "first_player_chance", "bank_threshold", "held"}},
                                      {"rows", grid}}},
                       {"chart", options.chart.empty() ? ordered_json(nullptr) : ordered_json(options.chart)}};
     out << j.dump(2) << '\n';

@@ -120,10 +120,12 @@ std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, co
   return std::unique_ptr<ThreeWinSolver>(new ThreeWinSolver(std::move(impl)));
 }
 
-std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeRules& rules) {
+std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeRules& rules) { return shared(rules, Options{}); }
+
+std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeRules& rules, Options options) {
   auto& t = three_win_cache::tables();
   Composition composition = fresh_composition(rules.letter_deck);
-  std::string key = cache_key(rules, composition, {});
+  std::string key = cache_key(rules, composition, options);
   std::lock_guard lock(t.mutex);  // the first asker solves; the others wait for the same table
   if (auto it = t.by_key.find(key); it != t.by_key.end()) {
     it->second.used_lately = true;
@@ -134,10 +136,10 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeR
   std::string dir = ThreeSolver::cache_dir();
   std::string path = dir.empty() ? "" : (std::filesystem::path(dir) / ("three-win-" + key + ".bin")).string();
   std::shared_ptr<const ThreeWinSolver> table;
-  if (!path.empty()) table = load(path, rules, composition, {});
+  if (!path.empty()) table = load(path, rules, composition, options);
   if (!table) {
     try {
-      auto made = std::make_shared<ThreeWinSolver>(rules, composition);
+      auto made = std::make_shared<ThreeWinSolver>(rules, composition, options);
       if (!path.empty()) made->save(path);
       table = made;
     } catch (const SolverLimit& e) {

@@ -77,6 +77,7 @@ class ThreeWinSolver {
   // The process-wide table of these rules (fresh composition), loaded from the disk cache
   // (ThreeSolver::cache_dir) or solved and saved there.
   static std::shared_ptr<const ThreeWinSolver> shared(const rules::ThreeRules& rules);
+  static std::shared_ptr<const ThreeWinSolver> shared(const rules::ThreeRules& rules, Options options);
   // The table without a long wait: shared() where it solves in about a second, else one already
   // in the process or the disk cache; nullptr otherwise (or when it is refused). Hints ask this.
   static std::shared_ptr<const ThreeWinSolver> ready(const rules::ThreeRules& rules);
