@@ -323,7 +323,7 @@ int main(int argc, char** argv) {
     }
     if (solve_three_cmd->parsed()) {
       if (solve_three_win) return cli::run_solve_three_win(solve_choice, {solve.format, solve_three_chart, solve_three_step}, std::cout);
-      if (solve_three_step > 0) throw cli::CommandLineError("solve threebetween: --totals-step is a setting of the win table: add --win");
+      if (solve_three_step != 0) throw cli::CommandLineError("solve threebetween: --totals-step is a setting of the win table: add --win");
       if (!solve_seed.empty()) solve.seed = cli::parse_seed(solve_seed);
       return cli::run_solve(solve_choice, solve, std::cout);
     }

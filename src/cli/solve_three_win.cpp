@@ -50,6 +50,7 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
   auto solver = strategy::ThreeWinSolver::shared(r, {.step = options.totals_step});
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const int T = solver->target();
+  const auto& held = solver->totals();  // the totals the table holds (every one at step 1)
   double first = solver->start_chance();
 
   if (!options.chart.empty()) {
@@ -75,7 +76,6 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
   if (options.format == "json") {
     ordered_json grid = ordered_json::array();
     // Every pair of totals; those the table holds are marked (the others are interpolated).
-    const auto& held = solver->totals();
     auto on_grid = [&](int t) { return std::binary_search(held.begin(), held.end(), t); };
     for (int a = 0; a < T; ++a)
       for (int b = 0; b < T; ++b) grid.push_back({a, b, solver->first(a, b), solver->bank_threshold(a, b), on_grid(a) && on_grid(b)});
@@ -104,7 +104,6 @@ int run_solve_three_win(const RuleChoice& choice, const SolveWinOptions& options
 
   fmt::print(out, "{}, heads-up to {} points, playing to win (a tie counts half).\n", r.name, T);
   fmt::print(out, "Model: {}.\n", kModel);
-  const auto& held = solver->totals();
   const std::string every =
       solver->step() == 1 ? "every pair of totals"
                           : fmt::format("the totals every {} points and {}, the chances between them interpolated", solver->step(), T - 1);

@@ -20,14 +20,14 @@ using cards::CardCode;
 using model::letter_bit;
 using model::letters_between;
 namespace three = games::three;
+// A seat's total once its round is over: a passed round's score counts, a bust's does not.
+int standing(const three::Player& p) { return p.total + (p.status == three::Status::Passed ? p.round_score : 0); }
 // Hint rounds kept for later decisions: both players' utilities of a round or two.
 constexpr std::size_t kRecentRounds = 8;
 }  // namespace
 
-std::shared_ptr<const UtilityRound> ThreeWinSolver::Impl::round_for(const std::string& key, std::vector<double> u, int rows) const {
-  // Every game's first round is played at 0 to 0, by both players (neither sees the other's):
-  // that round is kept for good, so a series of games (simulate, a table's next game) sweeps it once.
-  const bool keep = key.starts_with("first 0 0 ");
+std::shared_ptr<const UtilityRound> ThreeWinSolver::Impl::round_for(const std::string& key, std::vector<double> u, int rows,
+                                                                   bool keep) const {
   {
     std::lock_guard lock(mu);
     if (keep && start_round && start_key == key) return start_round;
@@ -59,8 +59,7 @@ games::Seat ThreeWinSolver::leader(const three::ThreeGame& game, games::Seat pla
   int best_total = -1;
   for (std::size_t s = 0; s < game.players().size(); ++s) {
     if (static_cast<games::Seat>(s) == player) continue;
-    const auto& p = game.players()[s];
-    int total = p.total + (p.status == three::Status::Passed ? p.round_score : 0);
+    int total = standing(game.players()[s]);
     if (total > best_total) best = static_cast<games::Seat>(s), best_total = total;
   }
   return best;
@@ -82,15 +81,19 @@ std::vector<WinRatedAction> ThreeWinSolver::evaluate(const three::ThreeGame& gam
   if (other.status == three::Status::In) {
     // Past the model's cap the player is rated as if it could go on (u is defined there too).
     int rows = std::max(m.first_rows(me.total), at_risk + 1);
-    round = m.round_for(fmt::format("first {} {} {}", me.total, other.total, rows), m.first_utility(me.total, other.total, rows), rows);
+    // Every game's first round is played at 0 to 0, by both players (neither sees the other's):
+    // that round is kept for good, so a series of games (simulate, a table's next game) sweeps it once.
+    const bool game_start = me.total == 0 && other.total == 0;
+    round = m.round_for(fmt::format("first {} {} {}", me.total, other.total, rows), m.first_utility(me.total, other.total, rows), rows,
+                        game_start);
   } else {
-    int final_total = other.total + (other.status == three::Status::Passed ? other.round_score : 0);
+    int final_total = standing(other);
     // The next round's turns start two seats left of this dealer: of the two, who comes first.
     auto from_next_start = [&](int seat) { return ((seat - game.dealer() - 2) % seats + 2 * seats) % seats; };
     bool starts_next = from_next_start(player) < from_next_start(against);
     int rows = std::max(m.second_rows(me.total, final_total), at_risk + 1);
     round = m.round_for(fmt::format("known {} {} {} {}", me.total, final_total, starts_next, rows),
-                        m.second_utility(me.total, final_total, rows, starts_next), rows);
+                        m.second_utility(me.total, final_total, rows, starts_next), rows, false);
   }
   const UtilityRound& r = *round;
   auto position_id = [&]() {

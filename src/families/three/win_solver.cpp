@@ -67,11 +67,12 @@ double ThreeWinSolver::Impl::g(int b, int a) const {
   return H[std::min(d, H.size() - 1)];
 }
 
+// The interpolation's own weight on t0 at the totals of its cell (0 past it).
 std::vector<double> ThreeWinSolver::Impl::same_weights(int t0, std::size_t size) const {
   std::vector<double> w(size, 0.0);
-  int i = cell[static_cast<std::size_t>(t0)];
-  int next = i + 1 < P() ? totals[static_cast<std::size_t>(i + 1)] : T;
-  for (int x = 0; t0 + x < next && static_cast<std::size_t>(x) < size; ++x) w[static_cast<std::size_t>(x)] = 1 - static_cast<double>(x) / (next - t0);
+  const int own = cell[static_cast<std::size_t>(t0)];
+  for (int t = t0; t < T && static_cast<std::size_t>(t - t0) < size && cell[static_cast<std::size_t>(t)] == own; ++t)
+    w[static_cast<std::size_t>(t - t0)] = 1 - three_win::cell_point(*this, t).above;
   return w;
 }
 

@@ -61,7 +61,8 @@ struct ThreeWinSolver::Impl : model::Model {
   mutable std::list<std::pair<std::string, std::shared_ptr<const UtilityRound>>> recent;
   mutable std::string start_key;
   mutable std::shared_ptr<const UtilityRound> start_round;
-  std::shared_ptr<const UtilityRound> round_for(const std::string& key, std::vector<double> u, int rows) const;
+  // `keep`: the game's first round, kept for good (in start_round) rather than among the recent.
+  std::shared_ptr<const UtilityRound> round_for(const std::string& key, std::vector<double> u, int rows, bool keep) const;
 };
 
 }  // namespace inbetween::strategy
