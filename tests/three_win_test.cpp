@@ -383,7 +383,34 @@ TEST(ThreeWin, ASavedTableLoadsToTheSameChances) {
       EXPECT_EQ(loaded->first(a, b), t.first(a, b));
       EXPECT_EQ(loaded->bank_threshold(a, b), t.bank_threshold(a, b));
     }
+  // The file holds the state graph the ratings sweep (mapped, not found again): a live game's
+  // ratings from the loaded table are the solved one's.
+  strategy::RandomThreeBot random;
+  int rated = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    three::Setup setup;
+    setup.players = {"ann", "bob"};
+    setup.seed = seed;
+    std::vector<three::Event> events;
+    three::ThreeGame game(quick_rules(), setup, events);
+    auto rng = cards::make_rng(seed, cards::RngStream::Bots);
+    for (int step = 0; step < 3000 && !game.over(); ++step) {
+      int seat = game.to_act();
+      auto want = t.evaluate(game, seat), got = loaded->evaluate(game, seat);
+      ASSERT_EQ(got.size(), want.size());
+      for (std::size_t i = 0; i < want.size(); ++i) EXPECT_EQ(got[i].chance, want[i].chance) << "seed " << seed << " step " << step;
+      rated += static_cast<int>(want.size());
+      ASSERT_FALSE(game.apply(seat, random.choose(game, seat, rng), events));
+    }
+  }
+  EXPECT_GT(rated, 100);
   EXPECT_FALSE(ThreeWinSolver::load(path, load({"spaces=1", "target=16"}), comp, {}));
+  // A file cut short (a full disk, a copy stopped) is not read.
+  auto whole = std::filesystem::file_size(path);
+  std::filesystem::resize_file(path, whole - 8);
+  EXPECT_FALSE(ThreeWinSolver::load(path, *quick_rules(), comp, {}));
+  std::filesystem::resize_file(path, 100);
+  EXPECT_FALSE(ThreeWinSolver::load(path, *quick_rules(), comp, {}));
   std::filesystem::remove(path);
 }
 

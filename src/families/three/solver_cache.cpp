@@ -3,9 +3,6 @@
 // A cache file is a fixed header and the five tables, each 8-byte aligned, so that load() maps
 // the file and points the tables into it: nothing is copied or zero-filled, and a hint only
 // touches the pages it reads.
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "families/three/family.h"
+#include "families/three/mapped_file.h"
 #include "families/three/solver.h"
 #include "families/three/win_solver.h"
 #include "families/three/solver_impl.h"
@@ -42,42 +40,6 @@ struct Header {
   std::uint64_t states = 0, types = 0, opts = 0, draw = 0, bust = 0;  // entries of each table
 };
 static_assert(sizeof(Header) % 8 == 0);
-
-constexpr std::size_t aligned(std::size_t bytes) { return (bytes + 7) / 8 * 8; }
-
-template <class T>
-void put_table(std::ostream& out, const model::Table<T>& table) {
-  std::size_t bytes = table.size() * sizeof(T);
-  out.write(reinterpret_cast<const char*>(table.data()), static_cast<std::streamsize>(bytes));
-  static constexpr char zeros[8] = {};
-  out.write(zeros, static_cast<std::streamsize>(aligned(bytes) - bytes));
-}
-
-// A read-only mapping of a whole file, unmapped when the last table pointing into it goes.
-std::shared_ptr<const void> map_file(const std::string& path, std::size_t& size) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return nullptr;
-  struct stat st {};
-  void* at = MAP_FAILED;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= static_cast<off_t>(sizeof(Header))) {
-    size = static_cast<std::size_t>(st.st_size);
-    at = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
-  }
-  ::close(fd);
-  if (at == MAP_FAILED) return nullptr;
-  return std::shared_ptr<const void>(at, [size](const void* p) { ::munmap(const_cast<void*>(p), size); });
-}
-
-// The table of `count` entries at `offset` in the mapping (offset moves past it), or nullopt
-// when the file is too short.
-template <class T>
-std::optional<model::Table<T>> table_at(const std::shared_ptr<const void>& file, std::size_t size, std::size_t& offset,
-                                        std::uint64_t count) {
-  if (count > (size - offset) / sizeof(T)) return std::nullopt;
-  const auto* data = reinterpret_cast<const T*>(static_cast<const char*>(file.get()) + offset);
-  offset += aligned(count * sizeof(T));
-  return model::Table<T>(data, count, file);
-}
 
 }  // namespace
 
@@ -130,11 +92,11 @@ bool ThreeSolver::save(const std::string& path) const {
     h.draw = m.draw.size();
     h.bust = m.bust.size();
     out.write(reinterpret_cast<const char*>(&h), sizeof h);
-    put_table(out, m.states);
-    put_table(out, m.types);
-    put_table(out, m.opts);
-    put_table(out, m.draw);
-    put_table(out, m.bust);
+    mapped::put(out, m.states.data(), m.states.size());
+    mapped::put(out, m.types.data(), m.types.size());
+    mapped::put(out, m.opts.data(), m.opts.size());
+    mapped::put(out, m.draw.data(), m.draw.size());
+    mapped::put(out, m.bust.data(), m.bust.size());
     if (!out.flush()) {
       fs::remove(tmp, ec);
       return false;
@@ -148,7 +110,7 @@ bool ThreeSolver::save(const std::string& path) const {
 std::unique_ptr<ThreeSolver> ThreeSolver::load(const std::string& path, const rules::ThreeRules& rules,
                                                const Composition& composition) {
   std::size_t size = 0;
-  auto file = map_file(path, size);
+  auto file = mapped::map_file(path, sizeof(Header), size);
   if (!file) return nullptr;
   Header h;
   std::memcpy(&h, file.get(), sizeof h);
@@ -164,11 +126,11 @@ std::unique_ptr<ThreeSolver> ThreeSolver::load(const std::string& path, const ru
     return nullptr;
   }
   std::size_t offset = sizeof h;
-  auto states = table_at<model::StateInfo>(file, size, offset, h.states);
-  auto types = states ? table_at<model::HandType>(file, size, offset, h.types) : std::nullopt;
-  auto opts = types ? table_at<model::Option>(file, size, offset, h.opts) : std::nullopt;
-  auto draw = opts ? table_at<double>(file, size, offset, h.draw) : std::nullopt;
-  auto bust = draw ? table_at<double>(file, size, offset, h.bust) : std::nullopt;
+  auto states = mapped::table_at<model::StateInfo>(file, size, offset, h.states);
+  auto types = states ? mapped::table_at<model::HandType>(file, size, offset, h.types) : std::nullopt;
+  auto opts = types ? mapped::table_at<model::Option>(file, size, offset, h.opts) : std::nullopt;
+  auto draw = opts ? mapped::table_at<double>(file, size, offset, h.draw) : std::nullopt;
+  auto bust = draw ? mapped::table_at<double>(file, size, offset, h.bust) : std::nullopt;
   if (!bust || offset != size || h.top < 0) return nullptr;
   m->cap = h.cap;
   m->top = h.top;

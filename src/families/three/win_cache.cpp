@@ -1,14 +1,18 @@
 // The ThreeBeTween win table on disk and in the process: a fixed header and the tables (F, G, H,
-// the bank thresholds), in ThreeSolver::cache_dir() as three-win-KEY.bin.
+// the bank thresholds, and the state graph the ratings sweep), in ThreeSolver::cache_dir() as
+// three-win-KEY.bin. The graph is mapped (mapped_file.h) rather than found again: finding it
+// takes about 200 ms at the real rules, which a first hint would wait for.
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <type_traits>
 
 #include <fmt/format.h>
 
+#include "families/three/mapped_file.h"
 #include "families/three/solver.h"
 #include "games/table_cache.h"
 #include "families/three/win_solver_impl.h"
@@ -17,14 +21,17 @@ namespace inbetween::strategy {
 namespace three_win_cache {
 
 // Bumped whenever the model or the layout changes: older files are not read.
-constexpr char kVersion[16] = "three-win-2";
+constexpr char kVersion[16] = "three-win-3";
 
 struct Header {
   char version[16] = {};
   char key[16] = {};
   std::int64_t target = 0, lead_cap = 0, step = 0, h = 0, steps = 0, threads = 0;
   double seconds = 0;
+  std::int64_t full_id = 0;
+  std::uint64_t states = 0, types = 0, opts = 0;  // entries of the graph's tables
 };
+static_assert(sizeof(Header) % 8 == 0);
 
 struct Held {
   std::shared_ptr<const ThreeWinSolver> table;
@@ -73,21 +80,33 @@ bool ThreeWinSolver::save(const std::string& path) const {
     h.h = static_cast<std::int64_t>(m.H.size());
     h.steps = m.steps;
     h.seconds = m.seconds;
+    h.full_id = m.full_id;
+    h.states = m.states.size();
+    h.types = m.types.size();
+    h.opts = m.opts.size();
     out.write(reinterpret_cast<const char*>(&h), sizeof h);
-    for (const auto* v : {&m.F, &m.G, &m.H})
-      out.write(reinterpret_cast<const char*>(v->data()), static_cast<std::streamsize>(v->size() * sizeof(double)));
-    out.write(reinterpret_cast<const char*>(m.thresholds.data()), static_cast<std::streamsize>(m.thresholds.size() * sizeof(int)));
-    if (!out) return false;
+    for (const auto* v : {&m.F, &m.G, &m.H}) mapped::put(out, v->data(), v->size());
+    mapped::put(out, m.thresholds.data(), m.thresholds.size());
+    mapped::put(out, m.states.data(), m.states.size());
+    mapped::put(out, m.types.data(), m.types.size());
+    mapped::put(out, m.opts.data(), m.opts.size());
+    if (!out.flush()) {
+      std::filesystem::remove(tmp, ec);
+      return false;
+    }
   }
   std::filesystem::rename(tmp, path, ec);
+  if (ec) std::filesystem::remove(tmp, ec);
   return !ec;
 }
 
 std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, const rules::ThreeRules& rules,
                                                      const Composition& composition, Options options) {
-  std::ifstream in(path, std::ios::binary);
+  std::size_t size = 0;
+  auto file = mapped::map_file(path, sizeof(three_win_cache::Header), size);
+  if (!file) return nullptr;
   three_win_cache::Header h;
-  if (!in || !in.read(reinterpret_cast<char*>(&h), sizeof h)) return nullptr;
+  std::memcpy(&h, file.get(), sizeof h);
   std::string key = cache_key(rules, composition, options);
   if (std::memcmp(h.version, three_win_cache::kVersion, sizeof three_win_cache::kVersion) != 0 || std::string(h.key, sizeof h.key) != key ||
       h.target != rules.target || h.h <= 0 || h.h > (1 << 24) || h.step < 1 || h.step > kMaxStep)
@@ -104,19 +123,27 @@ std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, co
   m.threads = static_cast<int>(h.threads);
   m.set_grid(static_cast<int>(h.step));
   m.seconds = h.seconds;
-  m.init_kinds();
-  m.graph_limit = ThreeSolver::memory_limit();
-  m.discover();  // the ratings of live decisions sweep rounds over the graph
-  m.find_unreachable();
+  try {
+    m.init_kinds();
+  } catch (const std::exception&) {
+    return nullptr;
+  }
   const auto cells = static_cast<std::size_t>(m.P()) * static_cast<std::size_t>(m.P());
-  m.F.resize(cells);
-  m.G.resize(cells);
-  m.H.resize(static_cast<std::size_t>(h.h));
-  m.thresholds.resize(cells);
-  for (auto* v : {&m.F, &m.G, &m.H})
-    if (!in.read(reinterpret_cast<char*>(v->data()), static_cast<std::streamsize>(v->size() * sizeof(double)))) return nullptr;
-  if (!in.read(reinterpret_cast<char*>(m.thresholds.data()), static_cast<std::streamsize>(cells * sizeof(int)))) return nullptr;
-  if (in.peek() != std::char_traits<char>::eof()) return nullptr;
+  std::size_t offset = sizeof h;
+  auto copy = [&](auto& v, std::size_t count) {
+    using T = typename std::remove_reference_t<decltype(v)>::value_type;
+    auto t = mapped::table_at<T>(file, size, offset, count);
+    if (t) v.assign(t->begin(), t->end());
+    return t.has_value();
+  };
+  if (!copy(m.F, cells) || !copy(m.G, cells) || !copy(m.H, static_cast<std::size_t>(h.h)) || !copy(m.thresholds, cells)) return nullptr;
+  // The ratings of live decisions sweep rounds over the graph, pointed into the mapping.
+  auto states = mapped::table_at<model::StateInfo>(file, size, offset, h.states);
+  auto types = states ? mapped::table_at<model::HandType>(file, size, offset, h.types) : std::nullopt;
+  auto opts = types ? mapped::table_at<model::Option>(file, size, offset, h.opts) : std::nullopt;
+  if (!opts || offset != size || h.full_id < 0 || static_cast<std::uint64_t>(h.full_id) >= h.states) return nullptr;
+  if (!m.adopt(std::move(*states), std::move(*types), std::move(*opts), static_cast<int>(h.full_id))) return nullptr;
+  m.build_sweep_graph();
   return std::unique_ptr<ThreeWinSolver>(new ThreeWinSolver(std::move(impl)));
 }
 
@@ -153,7 +180,7 @@ std::shared_ptr<const ThreeWinSolver> ThreeWinSolver::shared(const rules::ThreeR
 
 std::size_t ThreeWinSolver::bytes() const {
   const Impl& m = *impl_;
-  std::size_t b = m.graph_bytes() + sizeof(double) * (m.F.size() + m.G.size() + m.H.size()) + sizeof(int) * m.thresholds.size();
+  std::size_t b = m.graph_bytes() + m.graph.bytes() + sizeof(double) * (m.F.size() + m.G.size() + m.H.size()) + sizeof(int) * m.thresholds.size();
   std::lock_guard lock(m.mu);
   for (const auto& [key, round] : m.recent) b += round->bytes();
   if (m.start_round) b += m.start_round->bytes();

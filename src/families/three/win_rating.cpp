@@ -37,7 +37,7 @@ std::shared_ptr<const UtilityRound> ThreeWinSolver::Impl::round_for(const std::s
         return recent.front().second;
       }
   }
-  auto made = std::make_shared<const UtilityRound>(*this, std::move(u), rows, &unreachable);
+  auto made = std::make_shared<const UtilityRound>(*this, graph, std::move(u), rows);
   std::lock_guard lock(mu);
   if (keep) {
     start_key = key;

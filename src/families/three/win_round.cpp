@@ -7,17 +7,34 @@
 
 namespace inbetween::strategy {
 
-UtilityRound::UtilityRound(const model::Model& m, std::vector<double> u, int rows, const std::vector<char>* skip,
-                           std::vector<double> same)
-    : m_(m), skip_(skip), u_(std::move(u)), same_(std::move(same)), rows_(std::max(rows, 0)), n_(m.states.size()) {
+SweepGraph::SweepGraph(const model::Model& m, const std::vector<char>* skip) {
+  const std::size_t n = m.states.size();
+  if (static_cast<double>(UtilityRound::reach(m) + 1) * static_cast<double>(n) > 2147483647.0)
+    throw std::length_error("SweepGraph: too many positions for 4-byte offsets");
+  offset.reserve(m.opts.size());
+  for (const auto& o : m.opts) offset.push_back(static_cast<std::int32_t>(static_cast<std::size_t>(o.points) * n + static_cast<std::size_t>(o.succ)));
+  type_start.reserve(m.types.size() + 1);
+  type_prob.reserve(m.types.size());
+  for (std::size_t t = 0; t < m.types.size(); ++t) {
+    // The model's hand types are laid out one after another (model.cpp); the sweep relies on it.
+    if (m.types[t].begin != (t == 0 ? 0u : m.types[t - 1].end)) throw std::logic_error("SweepGraph: hand types not contiguous");
+    type_start.push_back(m.types[t].begin);
+    type_prob.push_back(m.types[t].prob);
+  }
+  type_start.push_back(m.types.size() ? m.types[m.types.size() - 1].end : 0u);
+  for (int id : m.order)
+    if (!m.in_zero[static_cast<std::size_t>(id)] && !(skip && (*skip)[static_cast<std::size_t>(id)])) rest.push_back(id);
+}
+
+UtilityRound::UtilityRound(const model::Model& m, const SweepGraph& g, std::vector<double> u, int rows, std::vector<double> same)
+    : m_(m), g_(g), u_(std::move(u)), same_(std::move(same)), weights_(!same_.empty()), rows_(std::max(rows, 0)), n_(m.states.size()) {
   const int top = rows_ + reach(m);
   if (u_.size() < static_cast<std::size_t>(top)) throw std::logic_error("UtilityRound: the utility does not reach past the rows");
-  if (same_.empty()) same_ = {1.0};
   v_.resize(static_cast<std::size_t>(top) * n_);
-  vs_.resize(v_.size());
+  if (weights_) vs_.resize(v_.size());
   for (int s = rows_; s < top; ++s) {
     std::fill_n(v_.begin() + static_cast<std::ptrdiff_t>(at(0, s)), n_, u_at(s));
-    std::fill_n(vs_.begin() + static_cast<std::ptrdiff_t>(at(0, s)), n_, same_at(s));
+    if (weights_) std::fill_n(vs_.begin() + static_cast<std::ptrdiff_t>(at(0, s)), n_, same_at(s));
   }
   d_.resize(static_cast<std::size_t>(rows_) * n_);
   for (int s = rows_ - 1; s >= 0; --s) sweep_row(s);
@@ -32,31 +49,34 @@ void UtilityRound::set_draw(int id, int s, RoundWorth d) {
   d_[at(id, s)] = d;
   RoundWorth v = d.value > u_at(s) ? d : pass(s);
   v_[at(id, s)] = v.value;
-  vs_[at(id, s)] = v.same;
+  if (weights_) vs_[at(id, s)] = v.same;
 }
 
-// The hot loop of the win table: every choice of every hand type, one read each.
+// The hot loop of the win table: every choice of every hand type, one read each (and the
+// weight of the best, where the weights are asked for).
+template <bool Weights>
 void UtilityRound::solve_state(int id, int s) {
   const auto& st = m_.states[static_cast<std::size_t>(id)];
   const RoundWorth bust = pass(0);
   double d = st.bust * bust.value, z = st.bust * bust.same;
   const std::size_t row = at(0, s);
   const double* v = v_.data() + row;
-  const model::Option* opts = m_.opts.data();
-  const model::HandType* types = m_.types.data();
+  const std::int32_t* offset = g_.offset.data();
+  const std::uint32_t* start = g_.type_start.data();
+  const double* prob = g_.type_prob.data();
   for (auto t = st.type_begin; t < st.type_end; ++t) {
-    const model::HandType& ht = types[t];
-    std::size_t best = 0;
+    std::int32_t best = 0;
     double best_value = -1;
-    for (auto o = ht.begin; o < ht.end; ++o) {
-      std::size_t k = static_cast<std::size_t>(opts[o].points) * n_ + static_cast<std::size_t>(opts[o].succ);
-      if (v[k] > best_value) {
-        best_value = v[k];
-        best = k;
-      }
+    // Without a branch: which choice is best is as good as random to the branch predictor.
+    for (auto o = start[t], end = start[t + 1]; o < end; ++o) {
+      const std::int32_t k = offset[o];
+      const double x = v[k];
+      const bool better = x > best_value;
+      best = better ? k : best;
+      best_value = better ? x : best_value;
     }
-    d += ht.prob * best_value;
-    z += ht.prob * vs_[row + best];
+    d += prob[t] * best_value;
+    if constexpr (Weights) z += prob[t] * vs_[row + static_cast<std::size_t>(best)];
   }
   set_draw(id, s, {d, z});
 }
@@ -87,11 +107,27 @@ RoundWorth UtilityRound::bank_sum(int s, bool zero_points) const {
 // As ThreeSolver::Impl::sweep_row: two wild limits lead back to the same S, so W(S) is iterated
 // over the zero set to a fixed point before the other positions are solved.
 void UtilityRound::sweep_row(int s) {
+  if (!weights_) {
+    const double rest = bank_sum(s, false).value;
+    double w = rest;
+    for (int it = 0; it < 200; ++it) {
+      set_draw(m_.full_id, s, {w, 0.0});
+      for (int id : m_.zero_order) solve_state<false>(id, s);
+      double next = rest + bank_sum(s, true).value;
+      bool done = std::abs(next - w) <= 1e-15;
+      w = next;
+      if (done) break;
+    }
+    set_draw(m_.full_id, s, {w, 0.0});
+    for (int id : m_.zero_order) solve_state<false>(id, s);
+    for (int id : g_.rest) solve_state<false>(id, s);
+    return;
+  }
   RoundWorth rest = bank_sum(s, false);
   double w = rest.value;
   for (int it = 0; it < 200; ++it) {
     set_draw(m_.full_id, s, {w, 0.0});
-    for (int id : m_.zero_order) solve_state(id, s);
+    for (int id : m_.zero_order) solve_state<true>(id, s);
     RoundWorth w0 = bank_sum(s, true);
     double next = rest.value + w0.value;
     bool done = std::abs(next - w) <= 1e-15;
@@ -99,17 +135,16 @@ void UtilityRound::sweep_row(int s) {
     if (done) break;
   }
   set_draw(m_.full_id, s, {w, 0.0});
-  for (int id : m_.zero_order) solve_state(id, s);
+  for (int id : m_.zero_order) solve_state<true>(id, s);
   set_draw(m_.full_id, s, {w, rest.same + bank_sum(s, true).same});
   // The weight of the zero set follows W's, iterated the same way.
   for (int it = 0; it < 200; ++it) {
     double before = d_[at(m_.full_id, s)].same;
-    for (int id : m_.zero_order) solve_state(id, s);
+    for (int id : m_.zero_order) solve_state<true>(id, s);
     set_draw(m_.full_id, s, {w, rest.same + bank_sum(s, true).same});
     if (std::abs(d_[at(m_.full_id, s)].same - before) <= 1e-15) break;
   }
-  for (int id : m_.order)
-    if (!m_.in_zero[static_cast<std::size_t>(id)] && !(skip_ && (*skip_)[static_cast<std::size_t>(id)])) solve_state(id, s);
+  for (int id : g_.rest) solve_state<true>(id, s);
 }
 
 int UtilityRound::pair_index(int a, int b) const {

@@ -3,6 +3,7 @@
 // ThreeBeTween heads-up"): the round solver's recursion with u(S) in place of S on a pass and
 // u(0) on a bust, over the same state graph (model.h). The win table (win_solver.h) sets u to
 // the chance to win the game after the round. Internal to the win solver.
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -19,21 +20,39 @@ struct RoundWorth {
   double same = 0;
 };
 
+// The state graph as a round's sweep reads it, built once per table. The sweep is bound by how
+// fast it streams the graph, so each choice is one 4-byte offset into the row-major values
+// (points x positions + successor) rather than the model's successor and points, and each hand
+// type its chance and where its choices start.
+struct SweepGraph {
+  SweepGraph() = default;
+  // `skip` (when given) marks positions no dealt card leads to (a composition without some
+  // kinds): they are not swept.
+  SweepGraph(const model::Model& m, const std::vector<char>* skip);
+  std::vector<std::int32_t> offset;       // per choice
+  std::vector<std::uint32_t> type_start;  // per hand type, and one past the last: its choices
+  std::vector<double> type_prob;          // per hand type
+  std::vector<int> rest;                  // the positions swept after the zero set, in order
+  std::size_t bytes() const {
+    return offset.size() * sizeof(std::int32_t) + type_start.size() * sizeof(std::uint32_t) + type_prob.size() * sizeof(double) +
+           rest.size() * sizeof(int);
+  }
+};
+
 class UtilityRound {
  public:
   // `u[S]` for S = 0..u.size()-1; at S >= rows the player passes (u must then be its highest
   // value there for the model to be exact: the win table makes sure of it, or states the cap).
   // u must reach rows - 1 + reach(m). `same[S]` is u(S)'s weight on the chance at the round's
-  // own totals (empty: 1 at S = 0, else 0).
-  // `skip` (when given) marks positions no dealt card leads to (a composition without some
-  // kinds): they are not swept.
-  UtilityRound(const model::Model& m, std::vector<double> u, int rows, const std::vector<char>* skip = nullptr,
-               std::vector<double> same = {});
+  // own totals; empty: the weights are not swept (RoundWorth::same is 0 throughout), which
+  // saves a third of the work where only the values are wanted (a hint's ratings).
+  // `g` is SweepGraph(m, ...), kept by the caller.
+  UtilityRound(const model::Model& m, const SweepGraph& g, std::vector<double> u, int rows, std::vector<double> same = {});
   // The most points one step (a draw, or a bank's new limits) adds.
   static int reach(const model::Model& m) { return (2 + m.spaces) * m.max_points; }
 
   // V at the start of a turn: the better of passing and drawing (banking on a ThreeBeTween).
-  RoundWorth turn(int id, int s) const { return s < rows_ ? RoundWorth{v_[at(id, s)], vs_[at(id, s)]} : pass(s); }
+  RoundWorth turn(int id, int s) const { return s < rows_ ? RoundWorth{v_[at(id, s)], weights_ ? vs_[at(id, s)] : 0.0} : pass(s); }
   // Drawing (banking on a ThreeBeTween) and playing on.
   RoundWorth draw(int id, int s) const;
   RoundWorth pass(int s) const { return {u_at(s), same_at(s)}; }
@@ -55,6 +74,7 @@ class UtilityRound {
 
  private:
   std::size_t at(int id, int s) const { return static_cast<std::size_t>(s) * n_ + static_cast<std::size_t>(id); }
+  template <bool Weights>
   void solve_state(int id, int s);
   void set_draw(int id, int s, RoundWorth d);
   RoundWorth bank_sum(int s, bool zero_points) const;
@@ -62,8 +82,9 @@ class UtilityRound {
   int pair_index(int a, int b) const;
 
   const model::Model& m_;
-  const std::vector<char>* skip_ = nullptr;
+  const SweepGraph& g_;
   std::vector<double> u_, same_;
+  bool weights_ = false;
   int rows_ = 0;
   std::size_t n_ = 0;
   // [S * n + id]: V (the better of passing and drawing) and its weight `same`, for S < rows +

@@ -113,7 +113,7 @@ int ThreeWinSolver::Impl::solve_cycle(int i, int j) {
     G[at(i, j)] = g2;
     auto sweep = [&](std::vector<double> u, int start, int rows, int* threshold) {
       std::vector<double> w = same_weights(start, u.size());
-      UtilityRound r(*this, std::move(u), rows, &unreachable, std::move(w));
+      UtilityRound r(*this, graph, std::move(u), rows, std::move(w));
       if (threshold) *threshold = r.bank_threshold();
       RoundWorth v = r.start();
       return std::pair{v.value - v.same * r.u_at(0), v.same};
@@ -186,7 +186,7 @@ void ThreeWinSolver::Impl::solve() {
   K = lead_cap_of(T, options);
   graph_limit = ThreeSolver::memory_limit();
   discover();
-  find_unreachable();
+  build_sweep_graph();
   const int reach = UtilityRound::reach(*this);
   // The grid: the step asked for, or the smallest whose work fits the limit.
   int step = options.step > 0 ? options.step : 1;
@@ -200,7 +200,7 @@ void ThreeWinSolver::Impl::solve() {
   // The largest d the dealer may need: the first's total at most T + K - 1 + reach, its own 0.
   const int d_max = T + K + reach;
   auto need = [&](int th) {
-    return graph_bytes() + static_cast<std::size_t>(th) * round_bytes(d_max + 1) + 4 * sizeof(double) * static_cast<std::size_t>(P() * P());
+    return graph_bytes() + graph.bytes() + static_cast<std::size_t>(th) * round_bytes(d_max + 1) + 4 * sizeof(double) * static_cast<std::size_t>(P() * P());
   };
   if (need(1) > ThreeSolver::memory_limit())
     throw SolverLimit(fmt::format("the ThreeBeTween win table would need {:.1f} MB for these rules; its limit is {:.1f} MB",
@@ -212,7 +212,7 @@ void ThreeWinSolver::Impl::solve() {
     const int d = d_max - k;  // the long ones first
     std::vector<double> u(static_cast<std::size_t>(d + 1 + reach));
     for (std::size_t y = 0; y < u.size(); ++y) u[y] = static_cast<int>(y) > d ? 1.0 : static_cast<int>(y) == d ? 0.5 : 0.0;
-    H[static_cast<std::size_t>(d)] = UtilityRound(*this, std::move(u), d + 1, &unreachable).start().value;
+    H[static_cast<std::size_t>(d)] = UtilityRound(*this, graph, std::move(u), d + 1).start().value;
   });
   const auto cells = static_cast<std::size_t>(P() * P());
   F.assign(cells, 0.0);
@@ -232,8 +232,8 @@ void ThreeWinSolver::Impl::solve() {
 }
 
 // From the layouts of the pairs that can be dealt, along the choices of hands that can be drawn.
-void ThreeWinSolver::Impl::find_unreachable() {
-  unreachable.assign(states.size(), 1);
+void ThreeWinSolver::Impl::build_sweep_graph() {
+  std::vector<char> unreachable(states.size(), 1);
   std::vector<int> queue;
   auto reach = [&](int id) {
     if (unreachable[static_cast<std::size_t>(id)]) {
@@ -251,6 +251,7 @@ void ThreeWinSolver::Impl::find_unreachable() {
       if (types[t].prob > 0)
         for (auto o = types[t].begin; o < types[t].end; ++o) reach(opts[o].succ);
   }
+  graph = SweepGraph(*this, &unreachable);
 }
 
 double ThreeWinSolver::work(const rules::ThreeRules& rules, int step) {

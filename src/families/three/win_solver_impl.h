@@ -23,7 +23,7 @@ struct ThreeWinSolver::Impl : model::Model {
   std::vector<double> F, G;      // [i * P + j], grid indices: F(a_i, b_j); G(b_i, a'_j), a' < T
   std::vector<double> H;         // H[d]: the dealer's chance needing more than d (a' >= T), d >= 1
   std::vector<int> thresholds;   // [i * P + j]: the first player's bank threshold at (a_i, b_j)
-  std::vector<char> unreachable;  // positions no card of the composition leads to (not swept)
+  SweepGraph graph;  // the rounds' sweeps read the state graph this way; positions no card leads to left out
   double seconds = 0;
   int steps = 0;
   int threads = 1;
@@ -49,7 +49,8 @@ struct ThreeWinSolver::Impl : model::Model {
   double work() const;
 
   void solve();
-  void find_unreachable();
+  // Builds `graph` from the state graph, leaving out the positions no dealt card leads to.
+  void build_sweep_graph();
   int solve_cycle(int i, int j);  // the policy steps it took
   std::size_t round_bytes(int rows) const {
     return sizeof(RoundWorth) * static_cast<std::size_t>(2 * rows + UtilityRound::reach(*this)) * states.size();
