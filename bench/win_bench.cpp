@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "families/pot/bots.h"
@@ -18,6 +19,10 @@
 #include "protocol/table_session.h"
 #include "families/pot/game.h"
 #include "families/pot/win_solver.h"
+#include "families/three/bots.h"
+#include "families/three/game.h"
+#include "families/three/rules.h"
+#include "families/three/win_solver.h"
 #include "rules/rule_files.h"
 
 namespace {
@@ -157,4 +162,78 @@ void BM_WinningBotThreeSeats(benchmark::State& state, const char* preset) {
 }
 BENCHMARK_CAPTURE(BM_WinningBotThreeSeats, hoyle, "hoyle")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_WinningBotThreeSeats, banker, "banker")->Unit(benchmark::kMillisecond);
+}  // namespace
+
+namespace {
+// ThreeBeTween heads-up at the real rules, from the cached table (docs/solver.md, "Playing to win:
+// ThreeBeTween heads-up"): the first decision of a player's round sweeps the round for its
+// utility, the later ones read that sweep; the goal is 100 ms a hint. Needs the table in the
+// cache: `inbetween solve threebetween --win` (about 4 minutes) first.
+namespace three = games::three;
+
+// Every decision of 6 seeded heads-up games of optimal bots, and which of them are the first of
+// the player's round (what the player plays for changed: its total, or the other's round ended).
+struct Decisions {
+  std::vector<three::ThreeGame> all, round_first;
+};
+const Decisions& decisions(const std::shared_ptr<const rules::ThreeRules>& r) {
+  static Decisions d = [&] {
+    Decisions out;
+    strategy::OptimalThreeBot optimal;
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      three::Setup setup;
+      setup.players = {"ann", "bob"};
+      setup.seed = seed;
+      std::vector<three::Event> events;
+      three::ThreeGame game(r, setup, events);
+      auto rng = cards::make_rng(seed, cards::RngStream::Bots);
+      std::tuple<int, int, int> last[2] = {{-1, -1, -1}, {-1, -1, -1}};
+      for (int step = 0; step < 5000 && !game.over(); ++step) {
+        const int seat = game.to_act();
+        const auto& me = game.players()[static_cast<std::size_t>(seat)];
+        const auto& other = game.players()[static_cast<std::size_t>(1 - seat)];
+        std::tuple<int, int, int> now{me.total, other.total, static_cast<int>(other.status)};
+        out.all.push_back(game);
+        if (now != last[seat]) out.round_first.push_back(game);
+        last[seat] = now;
+        game.apply(seat, optimal.choose(game, seat, rng), events);
+      }
+    }
+    return out;
+  }();
+  return d;
+}
+
+void rate_each(benchmark::State& state, bool round_first) {
+  auto r = std::make_shared<const rules::ThreeRules>(rules::load_three_rules("threebetween"));
+  auto table = strategy::ThreeWinSolver::ready(*r);
+  if (!table) {
+    state.SkipWithError("no ThreeBeTween win table in the cache: run `inbetween solve threebetween --win` first");
+    return;
+  }
+  const auto& d = decisions(r);
+  const auto& list = round_first ? d.round_first : d.all;
+  double slowest = 0;
+  for (auto _ : state)
+    for (const auto& game : list) {
+      auto start = std::chrono::steady_clock::now();
+      benchmark::DoNotOptimize(table->evaluate(game, game.to_act()));
+      slowest = std::max(slowest, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+  state.counters["decisions"] = static_cast<double>(list.size());
+  // Seconds a decision on average, and the slowest one seen.
+  state.counters["each"] = benchmark::Counter(static_cast<double>(list.size()), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["slowest"] = slowest;
+}
+
+// The first decision of each player's round: a sweep each (the 8 rounds kept are long gone by the
+// time the list comes round again), but the game's first round, which is kept for good. Each
+// iteration rates the whole list.
+void BM_ThreeWinHintRoundStart(benchmark::State& state) { rate_each(state, true); }
+BENCHMARK(BM_ThreeWinHintRoundStart)->Unit(benchmark::kMillisecond)->Iterations(3);
+
+// Every decision in turn, as a player asking for a hint at each would.
+void BM_ThreeWinHintEveryDecision(benchmark::State& state) { rate_each(state, false); }
+BENCHMARK(BM_ThreeWinHintEveryDecision)->Unit(benchmark::kMillisecond)->Iterations(3);
+
 }  // namespace
