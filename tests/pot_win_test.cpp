@@ -30,21 +30,23 @@ rules::PotRules load(const std::string& name, const std::vector<std::string>& se
 }
 
 // The brute force: the game heads-up, a deal of two turns (the dealer's left, then the dealer),
-// the dealer passing left after each deal (deals_per_dealer = 1). Ranks 2..14 with 4 copies; the
+// the dealer passing left after each deal (deals_per_dealer = 1); a banker's stake, and the banker
+// taking the pot when its deal ends, where the rules have them (nobody buying chips: where rebuys
+// are allowed nobody is out for want of chips). Ranks 2..14 with 4 copies; the
 // posts and the third card drawn from a fresh deck less the cards the turn has shown. Where a
 // bet cap holds while the first deck lasts, the cards dealt are counted. A pair dealt again is
 // followed to a depth where what is left is below 1e-15. Seats: 0 = the first dealer.
 class Brute {
  public:
   explicit Brute(const PotRules& r) : r_(r) {
-    stay_ = (r.pair_posts == rules::PairPosts::Pay && r.pair_pays > 0) ? 1 : r.min_bet * std::max(1, r.post_hit_multiplier);
+    stay_ = r.rebuys ? 0 : (r.pair_posts == rules::PairPosts::Pay && r.pair_pays > 0) ? 1 : r.min_bet * std::max(1, r.post_hit_multiplier);
   }
 
   // The first player's chance from the start (seat 1: the dealer's left).
   double start() {
     std::array<Chips, 2> chips{r_.start_chips, r_.start_chips};
     Chips pot = 0;
-    ante(chips, pot);
+    ante(chips, pot, 0);
     int dealt = r_.first_dealer == rules::FirstDealer::HighCard ? 2 : 0;
     return 1.0 - turn(0, dealt, pot, chips);
   }
@@ -52,13 +54,17 @@ class Brute {
  private:
   int deals() const { return r_.deals.kind == rules::DealCount::Kind::Fixed ? r_.deals.fixed : 2 * r_.deals_per_dealer; }
   double end(const std::array<Chips, 2>& c) const { return c[0] > c[1] ? 1.0 : c[0] == c[1] ? 0.5 : 0.0; }
-  void ante(std::array<Chips, 2>& chips, Chips& pot) const {
+  // Every seat's ante, then the dealer's stake (the banker game), each no more than it holds.
+  void ante(std::array<Chips, 2>& chips, Chips& pot, int dealer) const {
     for (auto& c : chips) {
       if (c < stay_) continue;
       Chips a = std::min(r_.ante, c);
       c -= a;
       pot += a;
     }
+    Chips stake = std::min(r_.banker_stake, chips[static_cast<std::size_t>(dealer)]);
+    chips[static_cast<std::size_t>(dealer)] -= stake;
+    pot += stake;
   }
   static int count(int rank, int a = 0, int b = 0) { return 4 - (rank == a) - (rank == b); }
 
@@ -66,7 +72,7 @@ class Brute {
   double turn(int t, int dealt, Chips pot, std::array<Chips, 2> chips) {
     if (t >= 2 * deals()) return end(chips);
     if (pot == 0 && r_.when_pot_empty == rules::EmptyPot::Reante) {
-      ante(chips, pot);
+      ante(chips, pot, t / 2 % 2);
       if (chips[0] < stay_ || chips[1] < stay_) return end(chips);
     }
     if (r_.first_deck_bet_cap == 0) dealt = 52;
@@ -81,9 +87,16 @@ class Brute {
   }
 
   // After a turn: the pot emptied, a seat out, the deal over.
-  double next(int t, int dealt, Chips pot, const std::array<Chips, 2>& chips) {
+  double next(int t, int dealt, Chips pot, std::array<Chips, 2> chips) {
     if (pot == 0 && r_.when_pot_empty == rules::EmptyPot::End) return end(chips);
     if (chips[0] < stay_ || chips[1] < stay_) return end(chips);
+    if (t % 2 == 1 && r_.dealer_takes_pot) {  // the banker's deal is over: it takes the pot
+      int dealer = t / 2 % 2;
+      chips[static_cast<std::size_t>(dealer)] += pot;
+      pot = 0;
+      if (t + 1 >= 2 * deals()) return end(chips);
+      ante(chips, pot, 1 - dealer);
+    }
     return turn(t + 1, dealt, pot, chips);
   }
 
@@ -193,12 +206,31 @@ INSTANTIATE_TEST_SUITE_P(
                       Small{"between-the-sheets", {"start_chips=4", "ante=1", "deals=2"}},
                       Small{"acey-deucey", {"start_chips=5", "ante=2", "deals=1"}},
                       // no cap: a pair dealt again comes back to the same state
-                      Small{"between-the-sheets", {"start_chips=5", "ante=1", "deals=1", "first_deck_bet_cap=0"}}));
+                      Small{"between-the-sheets", {"start_chips=5", "ante=1", "deals=1", "first_deck_bet_cap=0"}},
+                      // the banker's stake and its pot, a fold, hitting a post pays double, rebuys allowed
+                      Small{"banker", {"start_chips=6", "banker_stake=3", "deals_per_dealer=1"}},
+                      Small{"banker", {"start_chips=5", "banker_stake=2", "deals_per_dealer=1", "ante=2"}}));
 
-TEST(PotWin, RebuysHaveNoExactTable) {
-  auto r = load("banker", {});
-  EXPECT_TRUE(strategy::PotWinSolver::unsupported(r).has_value());
-  EXPECT_THROW(strategy::PotWinSolver{r}, rules::RuleError);
+// Where rebuys are allowed (banker) the table is the game in which nobody buys chips: it reads a
+// live game only while both seats hold what they started with and bought nothing since.
+TEST(PotWin, WithRebuysTheTableIsTheGameWithoutThem) {
+  auto r = load("banker", {"start_chips=8", "banker_stake=4"});
+  EXPECT_FALSE(strategy::PotWinSolver::unsupported(r).has_value());
+  strategy::PotWinSolver solver(r);
+  auto rules = std::make_shared<const PotRules>(r);
+  std::vector<games::pot::Event> events;
+  auto game = new_game(rules, std::vector<std::string>{"ann", "bob"}, 3, events);
+  ASSERT_FALSE(game.over());
+  auto before = solver.rate(game);
+  ASSERT_FALSE(before.empty());
+  auto chances = solver.seat_chances(game);
+  ASSERT_TRUE(chances.has_value());
+  EXPECT_NEAR((*chances)[0] + (*chances)[1], 1.0, 1e-12);
+  // A seat buys chips: the table no longer describes the game.
+  ASSERT_FALSE(game.apply(game.to_act(), games::pot::Action{games::pot::Rebuy{5}}, events));
+  EXPECT_TRUE(solver.rate(game).empty());
+  EXPECT_FALSE(solver.seat_chances(game).has_value());
+  EXPECT_TRUE(strategy::PotWinSolver::unsupported(load("banker", {"start_chips=201"})).has_value());
 }
 
 TEST(PotWin, HoyleFromTheStartIsAChanceAndTheTableReadsTheLiveGame) {

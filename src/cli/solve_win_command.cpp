@@ -105,7 +105,8 @@ int run_solve_win(const RuleChoice& choice, const SolveWinOptions& options, std:
                       {"rules", r.name},
                       {"seats", 2},
                       {"chips_in_play", total},
-                      {"model", "every post and third card from a fresh shoe's composition; a tie counts half to each seat"},
+                      {"model", std::string("every post and third card from a fresh shoe's composition; a tie counts half to each seat") +
+                                    (r.rebuys ? "; nobody buys chips" : "")},
                       {"solver", {{"states", solver->states()},
                                   {"turns", solver->clocks()},
                                   {"deals_repeat", solver->cyclic()},
@@ -123,7 +124,8 @@ int run_solve_win(const RuleChoice& choice, const SolveWinOptions& options, std:
   }
 
   fmt::print(out, "{}, heads-up, playing to win: both seats play for the chance to finish ahead (a tie counts half).\n", r.name);
-  fmt::print(out, "Every post and third card is drawn from a fresh shoe's composition (the turn's own cards taken out).\n");
+  fmt::print(out, "Every post and third card is drawn from a fresh shoe's composition (the turn's own cards taken out).{}\n",
+             r.rebuys ? " Nobody buys chips (the rules allow it: a game where a seat has bought is not in the table)." : "");
   fmt::print(out, "Solved {} states ({} turns{}, {} first-deck states) in {:.2f} s ({} sweeps, residual {:.1e}){}.\n\n",
              solver->states(), solver->clocks(), solver->cyclic() ? " repeating" : "", solver->deck_states(),
              solver->solve_seconds(), solver->sweeps(), solver->residual(),
@@ -133,11 +135,15 @@ int run_solve_win(const RuleChoice& choice, const SolveWinOptions& options, std:
   for (const auto& p : kShown) {
     fmt::print(out, "Best bet on posts {} ({}), by pot (rows) and the chip lead of the player to act:\n", posts_words(p),
                solver->cyclic() ? "past the first deck" : "the last deal, first turn");
+    // Deep stacks (banker's 200) are shown on a coarser scale: the pot alone starts at 102 there.
+    const Chips scale = r.start_chips >= 100 ? r.start_chips / 20 : 1;
     std::vector<Chips> leads = {-12, -6, -2, 0, 2, 6, 12};
+    for (auto& l : leads) l *= scale;
     fmt::print(out, "  {:>5}", "pot");
     for (auto l : leads) fmt::print(out, " {:>5}", fmt::format("{:+}", l));
     fmt::print(out, "\n");
-    for (Chips pot : {2, 4, 8, 12, 20}) {
+    for (Chips base : {2, 4, 8, 12, 20}) {
+      const Chips pot = base * scale;
       if (pot > total) continue;
       fmt::print(out, "  {:>5}", pot);
       for (auto l : leads) {

@@ -19,6 +19,7 @@
 #include "cards/rng.h"
 #include "families/house/family.h"
 #include "families/pot/family.h"
+#include "families/pot/win_solver.h"
 #include "families/three/family.h"
 #include "families/house/rules.h"
 #include "rules/pot_rules.h"
@@ -89,8 +90,7 @@ struct BetVocabulary {
   template <class Rules>
   static bool bot_affordable(const Rules& r, const std::string& kind) {
     if constexpr (std::is_same_v<Rules, rules::PotRules>)
-      return kind != "winning" || r.rebuys || r.start_chips > 60 ||
-             (r.first_deck_bet_cap == 0 && rules::total_deals(r, 2) > 0 && r.start_chips <= 30);
+      return kind != "winning" || strategy::PotWinSolver::unsupported(r).has_value() || strategy::PotWinSolver::quick_to_solve(r);
     else
       return true;
   }

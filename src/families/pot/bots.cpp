@@ -108,7 +108,7 @@ void WinningBot::decide(const pot::PotGame& game, games::Seat player, cards::Rng
       return;
     }
   }
-  // No exact table (three or more seats, rebuys): the choice of the hint's (advisor.h: the pass,
+  // No exact table (three or more seats, or a seat bought chips): the choice of the hint's (advisor.h: the pass,
   // the smallest and largest bets, the best for chips and Kelly's) with the most wins in
   // kPlayouts playouts after it, sensible bots in every seat, the same deals for every choice.
   auto advice = advise(game);

@@ -136,14 +136,14 @@ std::vector<Branch> fresh_turn(const rules::PotRules& r, const RankCounts& fresh
 }  // namespace win_model
 
 std::optional<std::string> PotWinSolver::unsupported(const rules::PotRules& r) {
-  if (r.rebuys)
-    return fmt::format("'{}' allows rebuys (rebuys = true): a seat's chips have no bound, so there is no exact "
-                       "heads-up table of the chance to win",
-                       r.name);
-  // The work grows as the cube of the chips (states x bets): 20 chips take a fraction of a second.
-  if (r.start_chips < 1 || r.start_chips > 60)
-    return fmt::format("'{}' starts with {} chips: the exact heads-up table is made for stacks of 1 to 60 chips", r.name,
-                       r.start_chips);
+  // The work grows as the cube of the chips (states x bets): 20 chips take a fraction of a second,
+  // 200 (banker) 15 s where one pass backwards solves the table (the deals end, no first-deck
+  // cap); the sweeps that repeat the deals, or a state per card of the first deck, multiply it.
+  const bool one_pass = rules::total_deals(r, 2) > 0 && r.first_deck_bet_cap == 0;
+  const rules::Chips most = one_pass ? 200 : 60;
+  if (r.start_chips < 1 || r.start_chips > most)
+    return fmt::format("'{}' starts with {} chips: the exact heads-up table is made for stacks of 1 to {} chips{}", r.name,
+                       r.start_chips, most, one_pass ? "" : " where the deals never end or bets are capped while the first deck lasts");
   if (r.deals_per_dealer < 1) return fmt::format("'{}' has deals_per_dealer = {}", r.name, r.deals_per_dealer);
   return std::nullopt;
 }
@@ -160,7 +160,8 @@ PotWinSolver::PotWinSolver(const rules::PotRules& r, bool solve_now) : rules_(r)
 void PotWinSolver::shape() {
   const auto& r = rules_;
   total_ = 2 * r.start_chips;
-  stay_in_ = pot::PotGame::stay_in_chips(r);
+  // As the game: where rebuys are allowed nobody is out for want of chips.
+  stay_in_ = r.rebuys ? 0 : pot::PotGame::stay_in_chips(r);
   deals_ = rules::total_deals(r, 2);
   cyclic_ = deals_ <= 0;
   // Heads-up a deal is two turns; where deals never end, the dealer comes back after two

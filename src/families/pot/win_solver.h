@@ -10,6 +10,9 @@
 // game's own rules: antes, pairs paid or dealt again, consecutive posts, ace calls, the bet limits
 // (betting.h), the end of the game. A tie counts half to each seat, so the two chances sum to 1;
 // where the deals are unlimited a game that never ends (both passing for ever) counts as a tie.
+// Where the rules allow rebuys (banker) the table is the game in which nobody buys chips: buying
+// changes no seat's result (chips less what it bought), only how much it may bet; live() reads a
+// game only while nobody has.
 //
 //   T(k, m, pot, c0)  the first dealer's chance at the start of turn k (before the first post)
 //   the player to act maximises their own chance, the other's is 1 - it.
@@ -43,7 +46,7 @@ struct PotWinChoice {
 
 class PotWinSolver {
  public:
-  // Why these rules have no exact heads-up table (rebuys make the chips unbounded), or nullopt.
+  // Why these rules have no exact heads-up table (stacks too deep for the work), or nullopt.
   static std::optional<std::string> unsupported(const rules::PotRules& rules);
   // Solves the table (throws rules::RuleError for unsupported rules).
   explicit PotWinSolver(const rules::PotRules& rules);
