@@ -265,17 +265,22 @@ const ThreeWinSolver& quick_table() {
 
 std::string words(const three::ThreeGame& g, int seat, const three::Action& a) { return three::describe(g, seat, a); }
 
+// A heads-up game of the quick rules, ann and bob, dealt by `seed`.
+three::ThreeGame heads_up(std::uint64_t seed, std::vector<three::Event>& events) {
+  three::Setup setup;
+  setup.players = {"ann", "bob"};
+  setup.seed = seed;
+  return three::ThreeGame(quick_rules(), setup, events);
+}
+
 TEST(ThreeWin, LiveGamesRateEveryLegalActionWithChancesInZeroOne) {
   const auto& table = quick_table();
   strategy::WinningThreeBot winning;
   strategy::RandomThreeBot random;
   int decisions = 0, known = 0;
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-    three::Setup setup;
-    setup.players = {"ann", "bob"};
-    setup.seed = seed;
     std::vector<three::Event> events;
-    three::ThreeGame game(quick_rules(), setup, events);
+    auto game = heads_up(seed, events);
     auto rng = cards::make_rng(seed, cards::RngStream::Bots);
     for (int step = 0; step < 3000 && !game.over(); ++step) {
       int seat = game.to_act();
@@ -388,11 +393,8 @@ TEST(ThreeWin, ASavedTableLoadsToTheSameChances) {
   strategy::RandomThreeBot random;
   int rated = 0;
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    three::Setup setup;
-    setup.players = {"ann", "bob"};
-    setup.seed = seed;
     std::vector<three::Event> events;
-    three::ThreeGame game(quick_rules(), setup, events);
+    auto game = heads_up(seed, events);
     auto rng = cards::make_rng(seed, cards::RngStream::Bots);
     for (int step = 0; step < 3000 && !game.over(); ++step) {
       int seat = game.to_act();
