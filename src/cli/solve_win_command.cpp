@@ -1,6 +1,7 @@
 // `inbetween solve RULES --win`: a heads-up pot game's chance to win under best play by both
 // (families/pot/win_solver.h, docs/solver.md "Playing to win"), and the best bet over the pot and
 // the chip lead, as text, JSON or a gnuplot chart.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -135,8 +136,9 @@ int run_solve_win(const RuleChoice& choice, const SolveWinOptions& options, std:
   for (const auto& p : kShown) {
     fmt::print(out, "Best bet on posts {} ({}), by pot (rows) and the chip lead of the player to act:\n", posts_words(p),
                solver->cyclic() ? "past the first deck" : "the last deal, first turn");
-    // Deep stacks (banker's 200) are shown on a coarser scale: the pot alone starts at 102 there.
-    const Chips scale = r.start_chips >= 100 ? r.start_chips / 20 : 1;
+    // The rows and columns grow with the stacks: hoyle's 20 chips show pots of 2 to 20, banker's
+    // 200 pots of 20 to 200 (the pot alone starts at 102 there).
+    const Chips scale = std::max<Chips>(1, r.start_chips / 20);
     std::vector<Chips> leads = {-12, -6, -2, 0, 2, 6, 12};
     for (auto& l : leads) l *= scale;
     fmt::print(out, "  {:>5}", "pot");

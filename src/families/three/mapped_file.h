@@ -56,4 +56,23 @@ std::optional<model::Table<T>> table_at(const std::shared_ptr<const void>& file,
   return model::Table<T>(data, count, file);
 }
 
+// The state graph's three tables (positions, hand types, choices), in this order.
+inline void put_graph(std::ostream& out, const model::Model& m) {
+  put(out, m.states.data(), m.states.size());
+  put(out, m.types.data(), m.types.size());
+  put(out, m.opts.data(), m.opts.size());
+}
+
+// The graph put_graph() wrote at `offset` (which moves past it), of these sizes, pointed into the
+// mapping and adopted by `m` (whose rules and kinds are set); false when the file is too short
+// or the graph does not fit m's rules.
+inline bool adopt_graph(const std::shared_ptr<const void>& file, std::size_t size, std::size_t& offset, std::uint64_t states,
+                        std::uint64_t types, std::uint64_t opts, std::int64_t full_id, model::Model& m) {
+  auto s = table_at<model::StateInfo>(file, size, offset, states);
+  auto t = s ? table_at<model::HandType>(file, size, offset, types) : std::nullopt;
+  auto o = t ? table_at<model::Option>(file, size, offset, opts) : std::nullopt;
+  if (!o || full_id < 0 || static_cast<std::uint64_t>(full_id) >= states) return false;
+  return m.adopt(std::move(*s), std::move(*t), std::move(*o), static_cast<int>(full_id));
+}
+
 }  // namespace inbetween::strategy::mapped

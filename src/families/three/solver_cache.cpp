@@ -92,9 +92,7 @@ bool ThreeSolver::save(const std::string& path) const {
     h.draw = m.draw.size();
     h.bust = m.bust.size();
     out.write(reinterpret_cast<const char*>(&h), sizeof h);
-    mapped::put(out, m.states.data(), m.states.size());
-    mapped::put(out, m.types.data(), m.types.size());
-    mapped::put(out, m.opts.data(), m.opts.size());
+    mapped::put_graph(out, m);
     mapped::put(out, m.draw.data(), m.draw.size());
     mapped::put(out, m.bust.data(), m.bust.size());
     if (!out.flush()) {
@@ -126,10 +124,8 @@ std::unique_ptr<ThreeSolver> ThreeSolver::load(const std::string& path, const ru
     return nullptr;
   }
   std::size_t offset = sizeof h;
-  auto states = mapped::table_at<model::StateInfo>(file, size, offset, h.states);
-  auto types = states ? mapped::table_at<model::HandType>(file, size, offset, h.types) : std::nullopt;
-  auto opts = types ? mapped::table_at<model::Option>(file, size, offset, h.opts) : std::nullopt;
-  auto draw = opts ? mapped::table_at<double>(file, size, offset, h.draw) : std::nullopt;
+  if (!mapped::adopt_graph(file, size, offset, h.states, h.types, h.opts, h.full_id, *m)) return nullptr;
+  auto draw = mapped::table_at<double>(file, size, offset, h.draw);
   auto bust = draw ? mapped::table_at<double>(file, size, offset, h.bust) : std::nullopt;
   if (!bust || offset != size || h.top < 0) return nullptr;
   m->cap = h.cap;
@@ -138,8 +134,7 @@ std::unique_ptr<ThreeSolver> ThreeSolver::load(const std::string& path, const ru
   m->rows = m->top + 1;
   m->draw = std::move(*draw);
   m->bust = std::move(*bust);
-  if (m->draw.size() != static_cast<std::size_t>(m->rows) * states->size() || m->bust.size() != m->draw.size()) return nullptr;
-  if (!m->adopt(std::move(*states), std::move(*types), std::move(*opts), h.full_id)) return nullptr;
+  if (m->draw.size() != static_cast<std::size_t>(m->rows) * m->states.size() || m->bust.size() != m->draw.size()) return nullptr;
   return std::unique_ptr<ThreeSolver>(new ThreeSolver(std::move(m)));
 }
 

@@ -87,9 +87,7 @@ bool ThreeWinSolver::save(const std::string& path) const {
     out.write(reinterpret_cast<const char*>(&h), sizeof h);
     for (const auto* v : {&m.F, &m.G, &m.H}) mapped::put(out, v->data(), v->size());
     mapped::put(out, m.thresholds.data(), m.thresholds.size());
-    mapped::put(out, m.states.data(), m.states.size());
-    mapped::put(out, m.types.data(), m.types.size());
-    mapped::put(out, m.opts.data(), m.opts.size());
+    mapped::put_graph(out, m);
     if (!out.flush()) {
       std::filesystem::remove(tmp, ec);
       return false;
@@ -138,11 +136,7 @@ std::unique_ptr<ThreeWinSolver> ThreeWinSolver::load(const std::string& path, co
   };
   if (!copy(m.F, cells) || !copy(m.G, cells) || !copy(m.H, static_cast<std::size_t>(h.h)) || !copy(m.thresholds, cells)) return nullptr;
   // The ratings of live decisions sweep rounds over the graph, pointed into the mapping.
-  auto states = mapped::table_at<model::StateInfo>(file, size, offset, h.states);
-  auto types = states ? mapped::table_at<model::HandType>(file, size, offset, h.types) : std::nullopt;
-  auto opts = types ? mapped::table_at<model::Option>(file, size, offset, h.opts) : std::nullopt;
-  if (!opts || offset != size || h.full_id < 0 || static_cast<std::uint64_t>(h.full_id) >= h.states) return nullptr;
-  if (!m.adopt(std::move(*states), std::move(*types), std::move(*opts), static_cast<int>(h.full_id))) return nullptr;
+  if (!mapped::adopt_graph(file, size, offset, h.states, h.types, h.opts, h.full_id, m) || offset != size) return nullptr;
   m.build_sweep_graph();
   return std::unique_ptr<ThreeWinSolver>(new ThreeWinSolver(std::move(impl)));
 }

@@ -107,44 +107,29 @@ RoundWorth UtilityRound::bank_sum(int s, bool zero_points) const {
 // As ThreeSolver::Impl::sweep_row: two wild limits lead back to the same S, so W(S) is iterated
 // over the zero set to a fixed point before the other positions are solved.
 void UtilityRound::sweep_row(int s) {
-  if (!weights_) {
-    const double rest = bank_sum(s, false).value;
-    double w = rest;
-    for (int it = 0; it < 200; ++it) {
-      set_draw(m_.full_id, s, {w, 0.0});
-      for (int id : m_.zero_order) solve_state<false>(id, s);
-      double next = rest + bank_sum(s, true).value;
-      bool done = std::abs(next - w) <= 1e-15;
-      w = next;
-      if (done) break;
-    }
-    set_draw(m_.full_id, s, {w, 0.0});
-    for (int id : m_.zero_order) solve_state<false>(id, s);
-    for (int id : g_.rest) solve_state<false>(id, s);
-    return;
-  }
   RoundWorth rest = bank_sum(s, false);
   double w = rest.value;
   for (int it = 0; it < 200; ++it) {
     set_draw(m_.full_id, s, {w, 0.0});
-    for (int id : m_.zero_order) solve_state<true>(id, s);
-    RoundWorth w0 = bank_sum(s, true);
-    double next = rest.value + w0.value;
+    for (int id : m_.zero_order) solve(id, s);
+    double next = rest.value + bank_sum(s, true).value;
     bool done = std::abs(next - w) <= 1e-15;
     w = next;
     if (done) break;
   }
   set_draw(m_.full_id, s, {w, 0.0});
-  for (int id : m_.zero_order) solve_state<true>(id, s);
-  set_draw(m_.full_id, s, {w, rest.same + bank_sum(s, true).same});
-  // The weight of the zero set follows W's, iterated the same way.
-  for (int it = 0; it < 200; ++it) {
-    double before = d_[at(m_.full_id, s)].same;
-    for (int id : m_.zero_order) solve_state<true>(id, s);
+  for (int id : m_.zero_order) solve(id, s);
+  if (weights_) {
     set_draw(m_.full_id, s, {w, rest.same + bank_sum(s, true).same});
-    if (std::abs(d_[at(m_.full_id, s)].same - before) <= 1e-15) break;
+    // The weight of the zero set follows W's, iterated the same way.
+    for (int it = 0; it < 200; ++it) {
+      double before = d_[at(m_.full_id, s)].same;
+      for (int id : m_.zero_order) solve_state<true>(id, s);
+      set_draw(m_.full_id, s, {w, rest.same + bank_sum(s, true).same});
+      if (std::abs(d_[at(m_.full_id, s)].same - before) <= 1e-15) break;
+    }
   }
-  for (int id : g_.rest) solve_state<true>(id, s);
+  for (int id : g_.rest) solve(id, s);
 }
 
 int UtilityRound::pair_index(int a, int b) const {

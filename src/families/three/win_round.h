@@ -20,10 +20,10 @@ struct RoundWorth {
   double same = 0;
 };
 
-// The state graph as a round's sweep reads it, built once per table. The sweep is bound by how
-// fast it streams the graph, so each choice is one 4-byte offset into the row-major values
-// (points x positions + successor) rather than the model's successor and points, and each hand
-// type its chance and where its choices start.
+// The state graph as a round's sweep reads it, built once per table: each choice one 4-byte
+// offset into the row-major values (points x positions + successor) rather than the model's
+// successor and points, each hand type its chance and where its choices start. Less to read and
+// less to do for each choice, which is where a sweep spends its time.
 struct SweepGraph {
   SweepGraph() = default;
   // `skip` (when given) marks positions no dealt card leads to (a composition without some
@@ -76,6 +76,7 @@ class UtilityRound {
   std::size_t at(int id, int s) const { return static_cast<std::size_t>(s) * n_ + static_cast<std::size_t>(id); }
   template <bool Weights>
   void solve_state(int id, int s);
+  void solve(int id, int s) { weights_ ? solve_state<true>(id, s) : solve_state<false>(id, s); }
   void set_draw(int id, int s, RoundWorth d);
   RoundWorth bank_sum(int s, bool zero_points) const;
   void sweep_row(int s);
