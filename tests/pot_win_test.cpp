@@ -279,7 +279,26 @@ TEST(PotWin, ASavedTableLoadsTheSameAndAnotherRulesTableIsNotRead) {
   auto back = strategy::PotWinSolver::load(path, r);
   ASSERT_NE(back, nullptr);
   EXPECT_EQ(back->start_chance(), solver.start_chance());
+  EXPECT_EQ(back->solve_seconds(), solver.solve_seconds());  // `solve --win` reports the solve's own time
   EXPECT_EQ(strategy::PotWinSolver::load(path, load("hoyle", {"start_chips=9"})), nullptr);
+}
+
+// A table's knobs can ask for gigabytes (stacks of 200, a thousand deals a dealer): refused by
+// its size against the limit (`serve --solver-mb` sets it), before anything is allocated.
+TEST(PotWin, ATableOverTheMemoryLimitIsRefused) {
+  auto banker = load("banker", {});
+  EXPECT_EQ(strategy::PotWinSolver::table_bytes(banker), std::size_t{12} * 401 * 401 * sizeof(double));
+  EXPECT_FALSE(strategy::PotWinSolver::unsupported(banker).has_value());
+  auto huge = load("banker", {"deals_per_dealer=1000"});
+  auto why = strategy::PotWinSolver::unsupported(huge);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_NE(why->find("4907 MB"), std::string::npos) << *why;
+  EXPECT_THROW(strategy::PotWinSolver{huge}, rules::RuleError);
+  const auto before = strategy::PotWinSolver::memory_limit();
+  strategy::PotWinSolver::set_memory_limit(std::size_t{10} << 20);
+  EXPECT_TRUE(strategy::PotWinSolver::unsupported(banker).has_value());  // 14.7 MB over 10
+  EXPECT_FALSE(strategy::PotWinSolver::unsupported(load("hoyle", {})).has_value());
+  strategy::PotWinSolver::set_memory_limit(before);
 }
 
 // The server's sweep lets go of the tables nobody asked for since its last call; a table a game

@@ -261,7 +261,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 600000))->capture_default_str();
   serve_cmd->add_option("--messages-per-second", serve.messages_per_second, "a connection's rate of messages (bursts of 3x)")
       ->check(CLI::Range(0.1, 1e9))->capture_default_str();
-  serve_cmd->add_option("--solver-mb", serve.solver_mb, "memory the ThreeBeTween solver may use for one rules' table (hints, optimal bot)")
+  serve_cmd->add_option("--solver-mb", serve.solver_mb, "memory one solved table may use: a ThreeBeTween rules' (hints, optimal bot), a heads-up pot game's chance to win (hints, winning bot)")
       ->check(CLI::Range(1, 1 << 20))->capture_default_str();
   serve_cmd->add_option("--solver-cache-mb", serve.solver_cache_mb,
                         "memory all the ThreeBeTween solver's tables may hold together; past it the least recently used one "

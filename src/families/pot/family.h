@@ -40,9 +40,10 @@ struct PotFamily : card_table::CardTableFamily<PotGame, Action, Event> {
   // The heads-up chance-to-win tables nobody asked for since the last call
   // (PotWinSolver::let_go_of_unused, win_cache.cpp).
   static std::size_t let_go_of_unused();
-  // Its tables in the process are small (a stack of at most 30 chips solved on the spot) or made
-  // ahead by `inbetween solve RULES --win`, never by a player's knobs alone: no limit to set.
-  static void limit_memory(std::size_t, std::size_t) {}
+  // The most one heads-up chance-to-win table may hold: a table's knobs (stacks of 200, a
+  // thousand deals) could ask for gigabytes, which PotWinSolver refuses. The tables held together
+  // are let go of by let_go_of_unused(), not by a budget.
+  static void limit_memory(std::size_t one_table, std::size_t all_tables);
 };
 
 static_assert(Family<PotFamily>);

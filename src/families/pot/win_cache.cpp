@@ -22,13 +22,14 @@ namespace win_cache {
 namespace fs = std::filesystem;
 
 // Bumped whenever the model or the layout changes: older files are not read.
-constexpr char kVersion[16] = "pot-win-2";
+constexpr char kVersion[16] = "pot-win-3";
 
 struct Header {
   char version[16] = {};
   char key[16] = {};
   std::int64_t clocks = 0, decks = 0, total = 0, sweeps = 0, entries = 0;
   double residual = 0;
+  double seconds = 0;  // the solve's own time, for `solve --win` to report when it reads the file
 };
 
 }  // namespace win_cache
@@ -67,6 +68,7 @@ bool PotWinSolver::save(const std::string& path) const {
     h.sweeps = sweeps_;
     h.entries = static_cast<std::int64_t>(table_.size());
     h.residual = residual_;
+    h.seconds = seconds_;
     out.write(reinterpret_cast<const char*>(&h), sizeof h);
     out.write(reinterpret_cast<const char*>(table_.data()), static_cast<std::streamsize>(table_.size() * sizeof(double)));
     if (!out) {
@@ -93,6 +95,7 @@ std::unique_ptr<PotWinSolver> PotWinSolver::load(const std::string& path, const 
     return nullptr;
   s->sweeps_ = static_cast<int>(h.sweeps);
   s->residual_ = h.residual;
+  s->seconds_ = h.seconds;
   return s;
 }
 
@@ -159,6 +162,7 @@ std::shared_ptr<const PotWinSolver> PotWinSolver::shared(const rules::PotRules& 
 
 namespace inbetween::games::pot {
 std::size_t PotFamily::let_go_of_unused() { return strategy::PotWinSolver::let_go_of_unused(); }
+void PotFamily::limit_memory(std::size_t one_table, std::size_t) { strategy::PotWinSolver::set_memory_limit(one_table); }
 }  // namespace inbetween::games::pot
 
 namespace inbetween::strategy {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -145,7 +146,30 @@ std::optional<std::string> PotWinSolver::unsupported(const rules::PotRules& r) {
     return fmt::format("'{}' starts with {} chips: the exact heads-up table is made for stacks of 1 to {} chips{}", r.name,
                        r.start_chips, most, one_pass ? "" : " where the deals never end or bets are capped while the first deck lasts");
   if (r.deals_per_dealer < 1) return fmt::format("'{}' has deals_per_dealer = {}", r.name, r.deals_per_dealer);
+  // Deep stacks and many deals (knobs a table may set) make a table of gigabytes: refused.
+  if (table_bytes(r) > memory_limit())
+    return fmt::format("'{}' would need a heads-up table of {:.0f} MB ({} chips a seat, {} deals); its limit is {:.0f} MB", r.name,
+                       static_cast<double>(table_bytes(r)) / (1 << 20), r.start_chips, rules::total_deals(r, 2),
+                       static_cast<double>(memory_limit()) / (1 << 20));
   return std::nullopt;
+}
+
+namespace win_model {
+std::atomic<std::size_t> memory_limit{std::size_t{1024} << 20};
+}  // namespace win_model
+
+std::size_t PotWinSolver::memory_limit() { return win_model::memory_limit.load(); }
+void PotWinSolver::set_memory_limit(std::size_t bytes) { win_model::memory_limit.store(bytes); }
+
+std::size_t PotWinSolver::table_bytes(const rules::PotRules& r) {
+  // As shape() sizes the table: a state per turn (of the game, or of the dealers' cycle), card
+  // of the first deck (where a cap lasts with it), pot and chips of the first dealer.
+  const int deals = rules::total_deals(r, 2);
+  const double clocks = deals > 0 ? 2.0 * deals : 4.0 * std::max(r.deals_per_dealer, 1);
+  const double decks = r.first_deck_bet_cap > 0 ? fresh_counts(r).total + 1.0 : 1.0;
+  const double side = 2.0 * static_cast<double>(std::max<rules::Chips>(r.start_chips, 0)) + 1.0;
+  const double bytes = clocks * decks * side * side * sizeof(double);
+  return bytes >= 1e18 ? static_cast<std::size_t>(1e18) : static_cast<std::size_t>(bytes);
 }
 
 PotWinSolver::PotWinSolver(const rules::PotRules& r) : PotWinSolver(r, true) {}

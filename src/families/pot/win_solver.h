@@ -46,8 +46,14 @@ struct PotWinChoice {
 
 class PotWinSolver {
  public:
-  // Why these rules have no exact heads-up table (stacks too deep for the work), or nullopt.
+  // Why these rules have no exact heads-up table (stacks too deep for the work, a table over
+  // memory_limit()), or nullopt.
   static std::optional<std::string> unsupported(const rules::PotRules& rules);
+  // The bytes the table of these rules holds, and the most one may (1024 MB unless set: `serve
+  // --solver-mb` sets it through PotFamily::limit_memory).
+  static std::size_t table_bytes(const rules::PotRules& rules);
+  static std::size_t memory_limit();
+  static void set_memory_limit(std::size_t bytes);
   // Solves the table (throws rules::RuleError for unsupported rules).
   explicit PotWinSolver(const rules::PotRules& rules);
   ~PotWinSolver();
