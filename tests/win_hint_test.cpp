@@ -1,7 +1,8 @@
 // Each seat's chance to win in every hint at three or more seats (protocol/win_hint.h, issue 52):
 // chances that are chances summing to 1 over the seats at states of random games of every preset,
 // a best to win among the choices, the same hint for the same table, "win": false without them;
-// and the estimate from a start containing the rate at which sensible bots win from it.
+// and the estimate from a start containing the rate at which sensible bots win from it. Heads-up
+// with an exact table, the page's bars are the hint's chances.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,6 +16,7 @@
 #include "games/win_estimate.h"
 #include "protocol/local_table.h"
 #include "protocol/table_session.h"
+#include "protocol/win_hint.h"
 #include "rules/rule_files.h"
 
 namespace {
@@ -93,6 +95,34 @@ TEST(WinHint, TheSameTableGivesTheSameHintAndWinFalseLeavesTheChancesOut) {
   EXPECT_FALSE(bare.contains("win_chance"));
   EXPECT_EQ(bare["best"], a["best"]);
   EXPECT_THROW(states[0]->hint(json{{"win", 1}}), protocol::ProtocolError);
+}
+
+// Heads-up where the exact table is at hand (hoyle's solves at once), the page's bars (the
+// `chances` answer) say what the hint says; at three seats they are the playouts' estimate.
+TEST(WinHint, HeadsUpWithAnExactTableTheBarsAreTheHintsChances) {
+  int compared = 0;
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    for (const auto& session : states_of("hoyle", 2, seed, 6)) {
+      if (session->over()) continue;
+      json hint = session->hint(json::object());
+      ASSERT_FALSE(hint.contains("win_estimate")) << hint.dump();  // exact
+      json bars = protocol::seat_chances(session->table(), protocol::kSeatChancePlayouts);
+      ASSERT_EQ(bars.size(), 2u);
+      for (std::size_t s = 0; s < 2; ++s) {
+        EXPECT_DOUBLE_EQ(bars[s]["chance"].get<double>(), hint["win_chances"][s]["chance"].get<double>());
+        EXPECT_EQ(bars[s]["low"], bars[s]["chance"]);
+        EXPECT_EQ(bars[s]["high"], bars[s]["chance"]);
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GE(compared, 3);
+  bool estimated = false;
+  for (const auto& session : states_of("hoyle", 3, 7, 2)) {
+    json bars = protocol::seat_chances(session->table(), protocol::kSeatChancePlayouts);
+    for (const auto& c : bars) estimated = estimated || c["low"].get<double>() < c["high"].get<double>();
+  }
+  EXPECT_TRUE(estimated);
 }
 
 // A game on this device answers `chances` as the server does (the page's bars): each seat's

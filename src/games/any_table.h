@@ -129,6 +129,9 @@ class AnyTable {
   virtual int observation_size() const = 0;
   virtual void observe(Seat seat, float* out) const = 0;
   virtual NextCard next_card() const = 0;
+  // Each seat's chance to win under best play where the family has an exact table for this game
+  // (game.h's exact_chances), else nullopt.
+  virtual std::optional<std::vector<double>> exact_chances() const = 0;
 
   // An independent copy (a worker thread asks a bot or a solver without holding the table).
   virtual std::unique_ptr<AnyTable> clone() const = 0;
@@ -288,6 +291,7 @@ class FamilyTable final : public AnyTable {
   int observation_size() const override { return F::observation_size(*rules_); }
   void observe(Seat seat, float* out) const override { F::observe(game(), seat, out); }
   NextCard next_card() const override { return F::next_card(game()); }
+  std::optional<std::vector<double>> exact_chances() const override { return F::exact_chances(game()); }
   std::unique_ptr<AnyTable> clone() const override { return std::make_unique<FamilyTable<F>>(*this); }
   std::unique_ptr<AnyTable> fresh() const override { return std::make_unique<FamilyTable<F>>(rules_, setup()); }
   std::unique_ptr<AnyTable> resample(Seat seat, std::uint64_t seed) const override {

@@ -189,6 +189,9 @@ concept Family = requires(const typename F::Action& action, Chips amount, const 
   { F::observe(game, seat, out) } -> std::same_as<void>;
   // The next card's chance outcomes as the seat to act sees them (chance.h).
   { F::next_card(game) } -> std::same_as<NextCard>;
+  // Each seat's chance to win under best play, where the family has this game's exact table at
+  // hand (heads-up, solved: what a hint's `win_chance` reads); nullopt elsewhere.
+  { F::exact_chances(game) } -> std::same_as<std::optional<std::vector<double>>>;
   // Lets go of what the family keeps between moves for speed (a solved table) and nobody used
   // since the last call; the bytes let go (0 for a family that keeps nothing).
   { F::let_go_of_unused() } -> std::same_as<std::size_t>;

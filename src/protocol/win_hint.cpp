@@ -74,6 +74,12 @@ void add_win_chances(const games::AnyTable& table, json& hint, std::span<const s
 }
 
 json seat_chances(const games::AnyTable& table, int playouts) {
+  // Where the hint's chances are exact (heads-up, the table at hand), the bars say the same.
+  if (auto exact = table.exact_chances()) {
+    games::WinEstimate e;
+    for (double c : *exact) e.seats.push_back({c, c, c});
+    return seats_json(table, e);
+  }
   games::Seat seat = table.to_act() >= 0 ? table.to_act() : 0;
   return seats_json(table, games::estimate_win_chances(table, seat, playouts, estimate_seed(table)));
 }

@@ -21,8 +21,10 @@ void add_win_chances(const games::AnyTable& table, json& hint, std::span<const s
                      const games::PlayoutBudget& budget = {});
 
 // Each seat's chance to win as the game stands, as a spectator sees it (every seat sees the same
-// cards in these games), by `playouts` playouts of sensible bots from the table's seed and moves:
-// [{"player", "chance", "low", "high"}...] in seat order; a finished game's winners share 1.
+// cards in these games): from the exact table where the family has one at hand (heads-up, as the
+// hint's; low = high = chance), else by `playouts` playouts of sensible bots from the table's seed
+// and moves: [{"player", "chance", "low", "high"}...] in seat order; a finished game's winners
+// share 1.
 json seat_chances(const games::AnyTable& table, int playouts);
 // The playouts of a `chances` message (the page's bars): an interval about +-0.07 wide at even
 // chances, about 40 ms in ThreeBeTween, 1 ms in the pot games (docs/solver.md).

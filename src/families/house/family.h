@@ -34,6 +34,8 @@ struct HouseFamily : card_table::CardTableFamily<HouseGame, Action, Event> {
   static int observation_size(const Rules&) { return 9 + card_table::kRanks; }
   static void observe(const Game& game, Seat seat, float* out);
   static NextCard next_card(const Game& game);
+  // Each player against the house: no table of the chance to win (the estimate answers).
+  static std::optional<std::vector<double>> exact_chances(const Game&) { return std::nullopt; }
   // Nothing is kept between moves: the odds are counted afresh each time.
   static std::size_t let_go_of_unused() { return 0; }
   static void limit_memory(std::size_t, std::size_t) {}

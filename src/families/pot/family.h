@@ -37,6 +37,9 @@ struct PotFamily : card_table::CardTableFamily<PotGame, Action, Event> {
   static int observation_size(const Rules&) { return 9 + card_table::kRanks; }
   static void observe(const Game& game, Seat seat, float* out);
   static NextCard next_card(const Game& game);
+  // Heads-up where the chance-to-win table is at hand (PotWinSolver::ready: solved at once or
+  // cached), each seat's chance from it (win_cache.cpp).
+  static std::optional<std::vector<double>> exact_chances(const Game& game);
   // The heads-up chance-to-win tables nobody asked for since the last call
   // (PotWinSolver::let_go_of_unused, win_cache.cpp).
   static std::size_t let_go_of_unused();

@@ -163,6 +163,11 @@ std::shared_ptr<const PotWinSolver> PotWinSolver::shared(const rules::PotRules& 
 namespace inbetween::games::pot {
 std::size_t PotFamily::let_go_of_unused() { return strategy::PotWinSolver::let_go_of_unused(); }
 void PotFamily::limit_memory(std::size_t one_table, std::size_t) { strategy::PotWinSolver::set_memory_limit(one_table); }
+std::optional<std::vector<double>> PotFamily::exact_chances(const Game& game) {
+  if (game.players().size() != 2) return std::nullopt;
+  auto table = strategy::PotWinSolver::ready(game.rules());
+  return table ? table->seat_chances(game) : std::nullopt;
+}
 }  // namespace inbetween::games::pot
 
 namespace inbetween::strategy {

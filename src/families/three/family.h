@@ -47,6 +47,9 @@ struct ThreeFamily {
   static int observation_size(const Rules& rules) { return 40 + 3 * static_cast<int>(rules.letter_deck.kinds.size()); }
   static void observe(const Game& game, Seat seat, float* out);
   static NextCard next_card(const Game& game);
+  // Heads-up where the win table is at hand (ThreeWinSolver::ready), each seat's chance from the
+  // best choice of the seat to act (win_rating.cpp).
+  static std::optional<std::vector<double>> exact_chances(const Game& game);
   // The solver's tables nobody used since the last call (ThreeSolver::let_go_of_unused).
   static std::size_t let_go_of_unused();
   // The solver's limits: one table's bytes (a larger one is refused, games::TooBig) and all its

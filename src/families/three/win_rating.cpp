@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "families/three/family.h"
 #include "families/three/win_solver_impl.h"
 #include "games/overloaded.h"
 
@@ -151,3 +152,17 @@ std::vector<WinRatedAction> ThreeWinSolver::evaluate(const three::ThreeGame& gam
 }
 
 }  // namespace inbetween::strategy
+
+namespace inbetween::games::three {
+std::optional<std::vector<double>> ThreeFamily::exact_chances(const Game& game) {
+  if (game.players().size() != 2 || game.over()) return std::nullopt;
+  auto table = strategy::ThreeWinSolver::ready(game.rules());
+  if (!table) return std::nullopt;
+  auto rated = table->evaluate(game, game.to_act());
+  if (rated.empty()) return std::nullopt;
+  std::vector<double> chances(2, 0.0);
+  chances[static_cast<std::size_t>(game.to_act())] = rated.front().chance;
+  chances[static_cast<std::size_t>(1 - game.to_act())] = 1.0 - rated.front().chance;
+  return chances;
+}
+}  // namespace inbetween::games::three
